@@ -1,0 +1,74 @@
+// The check model: a check is a declarative record plus a short body returning evidence.
+// Verdict grading follows the catalog's Kind column (see gradeFor in grade.ts).
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
+export type Revision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28';
+
+/** One piece of wire evidence behind a verdict. `at` is ms since the session started. */
+export type Evidence =
+  | { type: 'message'; direction: 'sent' | 'received'; at: number; message?: unknown; raw?: string }
+  | {
+      type: 'http';
+      at: number;
+      request: { method: string; url: string; headers: Record<string, string>; body?: string };
+      response?: { status: number; headers: Record<string, string>; body?: string };
+    }
+  | { type: 'expected'; expected: string; actual: string }
+  | { type: 'schema'; pointer: string; expected: string; found: string; requirement?: string; line?: number }
+  | { type: 'stderr'; text: string }
+  | { type: 'note'; text: string };
+
+/** What a check's body returns. */
+export interface Verdict {
+  status: Status;
+  message?: string;
+  evidence?: Evidence[];
+}
+
+/** One line of a report: the check's record plus its verdict. Field names follow CONTRACT.md. */
+export interface CheckResult {
+  id: string;
+  title: string;
+  level: Level;
+  status: Status;
+  requirements: string[];
+  spec: string;
+  message?: string;
+  evidence: Evidence[];
+  durationMs: number;
+}
+
+export interface Summary {
+  total: number;
+  pass: number;
+  fail: number;
+  warn: number;
+  skip: number;
+  info: number;
+}
+
+export interface Target {
+  transport: 'stdio' | 'http';
+  command?: string[];
+  url?: string;
+}
+
+/** One run against one revision: the JSON report minus `tool`. */
+export interface RunResult {
+  target: Target;
+  protocolVersion: string;
+  seed: number;
+  startedAt: string;
+  durationMs: number;
+  summary: Summary;
+  checks: CheckResult[];
+  /** Last lines the server wrote to stderr (stdio), for context in reports. */
+  stderrTail?: string[];
+}
+
+/** The JSON report of CONTRACT.md. With a matrix run, `runs` holds one RunResult per revision. */
+export interface Report extends RunResult {
+  tool: { name: 'mcp-conform'; version: string };
+  runs?: RunResult[];
+}

@@ -1,0 +1,185 @@
+// validateMessage: classify one JSON-RPC message, check its envelope by hand (so each rule
+// carries its own RPC-* id), then validate its body against the schema of its method —
+// for a response, the method of the request it answers.
+import { describe, problem, toProblems, type Problem } from './problems.js';
+import { loadSchemaSet, type MethodEntry, type SchemaSet } from './registry.js';
+import { RESULT_RULES } from './rules.js';
+import { MESSAGE_REQUIREMENT, RESULT_REQUIREMENT, refineRequirement } from './requirements.js';
+import { allowsBatches, type Revision } from './revisions.js';
+
+export type Direction = 'client->server' | 'server->client';
+export type MessageKind = 'request' | 'notification' | 'result' | 'error' | 'batch' | 'invalid';
+
+/** The request a response answers: its method, and its params where they change the expected result. */
+export interface RequestRef {
+  method: string;
+  params?: unknown;
+}
+
+export interface ValidateOptions {
+  revision: Revision;
+  direction: Direction;
+  /** For responses: the request answered, or a lookup by id (needed for batches). */
+  inReplyTo?: string | RequestRef | ((id: unknown) => string | RequestRef | undefined);
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  kind: MessageKind;
+  method?: string;
+  problems: Problem[];
+  /** For a batch: one result per element. */
+  items?: ValidationResult[];
+}
+
+const NONE: Problem[] = Object.freeze([]) as unknown as Problem[];
+
+type Obj = Record<string, unknown>;
+
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRequestId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
+
+/** The kind of a message, from its members alone (no schema). */
+export function classify(message: unknown): MessageKind {
+  if (Array.isArray(message)) return 'batch';
+  if (!isObject(message)) return 'invalid';
+  if (has(message, 'method')) return has(message, 'id') ? 'request' : 'notification';
+  if (has(message, 'error')) return 'error';
+  if (has(message, 'result')) return 'result';
+  return 'invalid';
+}
+
+export function validateMessage(message: unknown, options: ValidateOptions): ValidationResult {
+  const set = loadSchemaSet(options.revision);
+  if (Array.isArray(message)) return validateBatch(set, message, options);
+  return validateSingle(set, message, options);
+}
+
+function validateBatch(set: SchemaSet, batch: unknown[], options: ValidateOptions): ValidationResult {
+  const problems: Problem[] = [];
+  if (!allowsBatches(set.revision)) {
+    problems.push(problem('envelope', '', 'a single JSON-RPC object (no batches in this revision)', `a batch of ${batch.length}`, 'RPC-24'));
+  }
+  if (batch.length === 0) problems.push(problem('envelope', '', 'a non-empty batch', 'an empty array', 'RPC-22'));
+  const items = batch.map((m) => validateSingle(set, m, options));
+  items.forEach((r, i) => {
+    for (const p of r.problems) problems.push(problem(p.kind, `/${i}${p.pointer}`, p.expected, p.found, p.requirement));
+  });
+  return { valid: problems.length === 0, kind: 'batch', problems, items };
+}
+
+function validateSingle(set: SchemaSet, message: unknown, options: ValidateOptions): ValidationResult {
+  const kind = classify(message);
+  const fromServer = options.direction === 'server->client';
+  if (kind === 'invalid' || !isObject(message)) {
+    const p = problem('envelope', '', 'a JSON-RPC request, notification or response object', describe(message), fromServer ? 'RPC-1' : 'RPC-12');
+    return { valid: false, kind: 'invalid', problems: [p] };
+  }
+  let problems: Problem[] = NONE;
+  const add = (p: Problem) => {
+    if (problems === NONE) problems = [];
+    problems.push(p);
+  };
+  if (message.jsonrpc !== '2.0') add(problem('envelope', '/jsonrpc', '"2.0"', describe(message.jsonrpc), fromServer ? 'RPC-1' : 'RPC-12'));
+
+  let method: string | undefined;
+  if (kind === 'request' || kind === 'notification') {
+    if (typeof message.method !== 'string') {
+      add(problem('envelope', '/method', 'a string', describe(message.method), fromServer ? 'RPC-1' : 'RPC-12'));
+    } else {
+      method = message.method;
+      if (has(message, 'params') && !isObject(message.params)) {
+        add(problem('envelope', '/params', 'an object', describe(message.params), fromServer ? 'RPC-1' : 'RPC-12'));
+      }
+      if (kind === 'request' && !isRequestId(message.id)) {
+        add(problem('envelope', '/id', 'a string or integer id', describe(message.id), fromServer ? 'RPC-9' : 'RPC-16'));
+      }
+      checkMethod(set, message, kind, method, options, add);
+    }
+  } else {
+    checkResponse(set, message, kind, options, add);
+    method = methodOf(options.inReplyTo, message.id)?.method;
+  }
+  return { valid: problems === NONE, kind, method, problems };
+}
+
+function checkMethod(
+  set: SchemaSet,
+  message: Obj,
+  kind: 'request' | 'notification',
+  method: string,
+  options: ValidateOptions,
+  add: (p: Problem) => void,
+) {
+  const fromServer = options.direction === 'server->client';
+  const index = set.index;
+  const entry: MethodEntry | undefined = kind === 'request' ? index.requests[method] : index.notifications[method];
+  if (!entry) {
+    // A notification method sent with an id (or the reverse) is an envelope mistake, not an unknown method.
+    if (kind === 'request' && index.notifications[method]) {
+      add(problem('envelope', '/id', 'no id on a notification', describe(message.id), fromServer ? 'RPC-8' : undefined));
+    } else if (kind === 'notification' && index.requests[method]) {
+      add(problem('envelope', '/id', 'an id (this method is a request)', 'nothing', fromServer ? 'RPC-9' : undefined));
+    } else {
+      add(problem('unknown-method', '/method', `a method defined in ${set.revision}`, JSON.stringify(method), fromServer ? 'LIFE-10' : undefined));
+    }
+    return;
+  }
+  if (entry.direction !== 'both' && entry.direction !== options.direction) {
+    const expected = entry.direction === 'embedded' ? 'a method sent as a JSON-RPC message in this revision' : `a method sent ${options.direction}`;
+    add(problem('wrong-direction', '/method', expected, `${JSON.stringify(method)} (travels ${entry.direction})`, fromServer ? 'LIFE-10' : undefined));
+    return;
+  }
+  const validate = set.get(entry.schema);
+  if (validate(message)) return;
+  const fallback = MESSAGE_REQUIREMENT[method] ?? (fromServer ? 'LIFE-10' : undefined);
+  for (const p of toProblems(set, validate.errors)) add({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+}
+
+function methodOf(inReplyTo: ValidateOptions['inReplyTo'], id: unknown): RequestRef | undefined {
+  const ref = typeof inReplyTo === 'function' ? inReplyTo(id) : inReplyTo;
+  return typeof ref === 'string' ? { method: ref } : ref;
+}
+
+function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options: ValidateOptions, add: (p: Problem) => void) {
+  const fromServer = options.direction === 'server->client';
+  const hasResult = has(message, 'result');
+  const hasError = has(message, 'error');
+  if (hasResult && hasError) add(problem('envelope', '', 'either result or error, not both', 'both', 'RPC-3'));
+
+  if (kind === 'error') {
+    // A parse error cannot name the request: JSON-RPC says id null, 2025-11-25+ omit it (catalog Appendix A #2).
+    if (has(message, 'id') && message.id !== null && !isRequestId(message.id)) {
+      add(problem('envelope', '/id', 'a string or integer id, or null', describe(message.id), 'RPC-2'));
+    }
+    const error = message.error;
+    if (!isObject(error)) {
+      add(problem('envelope', '/error', 'an error object with code and message', describe(error), 'RPC-5'));
+      return;
+    }
+    if (typeof error.code !== 'number' || !Number.isInteger(error.code)) add(problem('envelope', '/error/code', 'an integer', describe(error.code), 'RPC-5'));
+    if (typeof error.message !== 'string') add(problem('envelope', '/error/message', 'a string', describe(error.message), 'RPC-5'));
+    return;
+  }
+
+  if (!isRequestId(message.id)) add(problem('envelope', '/id', 'the string or integer id of the request answered', describe(message.id), 'RPC-2'));
+  const result = message.result;
+  if (!isObject(result)) {
+    add(problem('envelope', '/result', 'an object', describe(result), 'RPC-4'));
+    return;
+  }
+  const request = methodOf(options.inReplyTo, message.id);
+  const entry = request && set.index.requests[request.method];
+  const params = request && isObject(request.params) ? request.params : undefined;
+  const schema = entry ? (entry.taskResult && params && has(params, 'task') ? entry.taskResult : entry.result!) : set.index.envelopes.emptyResult;
+  const validate = set.get(schema);
+  if (validate(result)) {
+    const rule = request && RESULT_RULES[request.method];
+    const broken = rule && rule(result);
+    if (broken) add(broken);
+    return;
+  }
+  const fallback = request ? (RESULT_REQUIREMENT[request.method] ?? (fromServer ? 'LIFE-10' : undefined)) : 'RPC-4';
+  for (const p of toProblems(set, validate.errors, '/result')) add({ ...p, requirement: refineRequirement(request?.method, p.pointer, fallback) });
+}

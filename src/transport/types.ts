@@ -1,0 +1,72 @@
+// Transports turn bytes into JSON-RPC messages and back, and record a timestamped wire trace.
+// They know nothing of MCP semantics: ids, correlation and timeouts live in src/session.
+
+/** One entry of the wire trace. `at` is ms since the transport was created. */
+export type TraceEntry =
+  | { at: number; kind: 'send'; message?: unknown; raw: string }
+  | { at: number; kind: 'recv'; message: unknown; raw: string }
+  | { at: number; kind: 'framing'; problem: FramingProblem; raw: string }
+  | { at: number; kind: 'stderr'; text: string }
+  | { at: number; kind: 'http'; exchange: HttpExchange }
+  | { at: number; kind: 'exit'; code: number | null; signal: string | null }
+  | { at: number; kind: 'note'; text: string };
+
+export type FramingProblem =
+  | 'not-json' // a stdout line that is not JSON at all (banner, log line, half of a pretty-printed object)
+  | 'not-jsonrpc' // valid JSON, but not a JSON-RPC message object or batch
+  | 'too-large' // a line longer than the maximum message size; its content is discarded
+  | 'invalid-utf8' // bytes that do not decode as UTF-8
+  | 'sse-malformed'; // an SSE event whose data is not one JSON-RPC message
+
+export interface HttpExchange {
+  request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  response?: { status: number; headers: Record<string, string>; body?: string };
+  error?: string;
+}
+
+/** What the server sent back to one send(), for transports where that is observable (HTTP). */
+export interface SendOutcome {
+  http?: HttpExchange;
+}
+
+export interface CloseInfo {
+  /** How the process ended (stdio): after stdin close, after SIGTERM, or SIGKILL. */
+  how?: 'exited' | 'stdin-close' | 'sigterm' | 'sigkill' | 'already-exited';
+  code?: number | null;
+  signal?: string | null;
+  /** ms from the start of close() until the process was gone. */
+  closeMs?: number;
+}
+
+export interface TransportEvents {
+  message: (message: unknown, raw: string) => void;
+  framing: (problem: FramingProblem, raw: string) => void;
+  /** The connection or process ended without close() being called. */
+  exit: (info: CloseInfo) => void;
+}
+
+export interface Transport {
+  readonly kind: 'stdio' | 'http' | 'sse';
+  /** Starts the process or connects. Rejects with TargetUnreachable if it cannot. */
+  start(): Promise<void>;
+  /** Sends one message (or a batch array) serialised as JSON. */
+  send(message: unknown): Promise<SendOutcome>;
+  /** Sends bytes as they are (malformed-message tests). On stdio no newline is added. */
+  sendRaw(bytes: string | Uint8Array): Promise<SendOutcome>;
+  on<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
+  off<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
+  /** Ends the connection; for stdio: close stdin, wait, SIGTERM, SIGKILL the process group. */
+  close(): Promise<CloseInfo>;
+  readonly trace: TraceEntry[];
+  /** Last lines of stderr (stdio), bounded. */
+  stderrTail(): string[];
+  readonly closed: boolean;
+}
+
+/** The target could not be started or reached: the CLI maps this to exit code 4. */
+export class TargetUnreachable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'TargetUnreachable';
+  }
+}
