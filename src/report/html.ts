@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import type { Report, RunResult, Status, Summary } from '../checks/types.js';
+import { groupByArea, isMatrix, runsOf } from './group.js';
+import { CSS, SCRIPT } from './html-assets.js';
+import { areaChart } from './html-chart.js';
+import { checkHtml, STATUS_MARK } from './html-check.js';
+import { esc } from './html-escape.js';
+
+const STATUSES: Status[] = ['pass', 'fail', 'warn', 'skip', 'info'];
+const STATUS_LABEL: Record<Status, string> = {
+  pass: 'passed',
+  fail: 'failed',
+  warn: 'warnings',
+  skip: 'skipped',
+  info: 'info',
+};
+
+/**
+ * One self-contained HTML page: inline CSS and JS, no network. Every string from the report is
+ * escaped, and a CSP admits only the page's own script and style (by hash) as a second guard.
+ */
+export function toHtml(report: Report): string {
+  const runs = runsOf(report);
+  const matrix = isMatrix(report);
+  const allChecks = runs.flatMap((r) => r.checks);
+  const s = report.summary;
+  const csp = [
+    "default-src 'none'",
+    `script-src '${sha256(SCRIPT)}'`,
+    `style-src '${sha256(CSS)}'`,
+    'img-src data:',
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
+  return [
+    '<!doctype html>',
+    '<html lang="en"><head><meta charset="utf-8">',
+    // Our own constant: quotes and base64 hashes only, nothing to escape.
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    '<link rel="icon" href="data:,">',
+    `<title>${esc(`mcp-conform: ${s.fail} failed, ${s.pass} passed`)}</title>`,
+    `<style>${CSS}</style>`,
+    '</head><body>',
+    `<header><h1>mcp-conform report</h1>${metaHtml(report, matrix)}</header>`,
+    `<section class="summary" id="summary"><div class="counts">${countsHtml(s)}</div>${areaChart(allChecks)}</section>`,
+    filtersHtml(runs, matrix),
+    `<main id="checks">${runs.map((run, i) => runHtml(run, i, matrix)).join('')}</main>`,
+    stderrHtml(runs, report),
+    `<footer>${esc(`${report.tool.name} ${report.tool.version}`)}</footer>`,
+    `<script>${SCRIPT}</script>`,
+    '</body></html>',
+    '',
+  ].join('\n');
+}
+
+function sha256(text: string): string {
+  return `sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}`;
+}
+
+function metaHtml(report: Report, matrix: boolean): string {
+  const t = report.target;
+  const target = t.transport === 'http' ? (t.url ?? '') : (t.command ?? []).join(' ');
+  const protocols = matrix ? report.runs!.map((r) => r.protocolVersion).join(', ') : report.protocolVersion;
+  const rows: Array<[string, string]> = [
+    ['Target', `${t.transport}: ${target}`],
+    [matrix ? 'Protocols' : 'Protocol', protocols],
+    ['Seed', String(report.seed)],
+    ['Started', report.startedAt],
+    ['Duration', `${Math.round(report.durationMs)} ms`],
+    ['Tool', `${report.tool.name} ${report.tool.version}`],
+  ];
+  return `<dl class="meta">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
+}
+
+function countsHtml(s: Summary): string {
+  const total = `<div class="count" data-count="total"><b>${s.total}</b>checks</div>`;
+  return (
+    total +
+    STATUSES.map(
+      (st) => `<div class="count st-${st}" data-count="${st}"><b>${s[st]}</b>${STATUS_LABEL[st]}</div>`,
+    ).join('')
+  );
+}
+
+function filtersHtml(runs: RunResult[], matrix: boolean): string {
+  const all = runs.flatMap((r) => r.checks);
+  const statusBoxes = STATUSES.map((st) => {
+    const n = all.filter((c) => c.status === st).length;
+    return box(`filter-status-${st}`, 'status', st, `<span class="st-${st}">${STATUS_MARK[st]}</span> ${st} (${n})`);
+  });
+  const areas = groupByArea(all);
+  const areaBoxes = areas.map((g, i) => box(`filter-area-${i}`, 'area', g.area, `${esc(g.area)} (${g.checks.length})`));
+  const runBoxes = matrix
+    ? runs.map((r, i) => box(`filter-run-${i}`, 'run', r.protocolVersion, esc(r.protocolVersion)))
+    : [];
+  return (
+    '<section class="filters" id="filters">' +
+    `<fieldset id="status-filters"><legend>Status</legend>${statusBoxes.join('')}</fieldset>` +
+    `<fieldset id="area-filters"><legend>Area</legend>${areaBoxes.join('')}</fieldset>` +
+    (matrix ? `<fieldset id="run-filters"><legend>Revision</legend>${runBoxes.join('')}</fieldset>` : '') +
+    '<div class="actions"><button type="button" id="show-problems">Failures and warnings</button> ' +
+    '<button type="button" id="show-all">Show all</button> ' +
+    '<button type="button" id="expand-all">Expand all</button> ' +
+    '<button type="button" id="collapse-all">Collapse all</button></div>' +
+    '</section><p id="visible-count"></p>'
+  );
+}
+
+/** A checked filter checkbox; `labelHtml` must already be escaped. */
+function box(id: string, kind: string, value: string, labelHtml: string): string {
+  return `<label><input type="checkbox" id="${esc(id)}" data-filter="${kind}" value="${esc(value)}" checked> ${labelHtml}</label>`;
+}
+
+function runHtml(run: RunResult, runIndex: number, matrix: boolean): string {
+  // DOM ids follow the run's check order, so they are stable for a given report.
+  const position = new Map(run.checks.map((check, i) => [check, i]));
+  const areas = groupByArea(run.checks).map((group) => {
+    const items = group.checks.map((check) =>
+      checkHtml(check, `check-${runIndex}-${position.get(check)}`, run.protocolVersion),
+    );
+    return `<section class="area" data-area="${esc(group.area)}"><h3>${esc(group.area)}</h3>${items.join('')}</section>`;
+  });
+  if (!matrix) return areas.join('');
+  const s = run.summary;
+  const counts = `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.info} info`;
+  return (
+    `<section class="run" data-run="${esc(run.protocolVersion)}"><h2>Protocol ${esc(run.protocolVersion)} ` +
+    `<small class="run-counts">${esc(counts)}</small></h2>${areas.join('')}</section>`
+  );
+}
+
+function stderrHtml(runs: RunResult[], report: Report): string {
+  const tails = runs
+    .filter((r) => r.stderrTail?.length)
+    .map((r) => ({ label: r.protocolVersion, tail: r.stderrTail! }));
+  if (tails.length === 0 && report.stderrTail?.length)
+    tails.push({ label: report.protocolVersion, tail: report.stderrTail });
+  if (tails.length === 0) return '';
+  return tails
+    .map(
+      ({ label, tail }) =>
+        `<details class="stderr-tail"><summary>${esc(`Server stderr (${label}), last ${tail.length} lines`)}</summary>` +
+        `<pre>${esc(tail.join('\n'))}</pre></details>`,
+    )
+    .join('');
+}

@@ -1,0 +1,57 @@
+import type { CheckResult, Report, RunResult, Target } from '../checks/types.js';
+import { isMatrix } from './group.js';
+import { redactEvidence } from './redact.js';
+
+export { summarize } from './summary.js';
+
+/** The JSON report of CONTRACT.md, pretty-printed. `runs` appears only for a matrix. */
+export function toJson(report: Report): string {
+  const out: Record<string, unknown> = {
+    tool: { name: report.tool.name, version: report.tool.version },
+    ...runFields(report),
+  };
+  if (isMatrix(report)) out.runs = report.runs!.map(runFields);
+  return `${JSON.stringify(out, jsonSafe, 2)}\n`;
+}
+
+// Contract fields first and in contract order, so diffs of two reports line up.
+function runFields(run: RunResult): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    target: targetFields(run.target),
+    protocolVersion: run.protocolVersion,
+    seed: run.seed,
+    startedAt: run.startedAt,
+    durationMs: run.durationMs,
+    summary: { ...run.summary },
+    checks: run.checks.map(checkFields),
+  };
+  if (run.stderrTail && run.stderrTail.length > 0) fields.stderrTail = [...run.stderrTail];
+  return fields;
+}
+
+function targetFields(target: Target): Record<string, unknown> {
+  const fields: Record<string, unknown> = { transport: target.transport };
+  if (target.command) fields.command = [...target.command];
+  if (target.url !== undefined) fields.url = target.url;
+  return fields;
+}
+
+function checkFields(check: CheckResult): Record<string, unknown> {
+  const fields: Record<string, unknown> = {
+    id: check.id,
+    title: check.title,
+    level: check.level,
+    status: check.status,
+    requirements: [...check.requirements],
+    spec: check.spec,
+  };
+  if (check.message !== undefined) fields.message = check.message;
+  fields.evidence = check.evidence.map(redactEvidence);
+  fields.durationMs = check.durationMs;
+  return fields;
+}
+
+// Evidence holds whatever a server sent; a BigInt must not crash the report.
+function jsonSafe(_key: string, value: unknown): unknown {
+  return typeof value === 'bigint' ? value.toString() : value;
+}

@@ -1,0 +1,151 @@
+import type { CheckResult, Evidence, Report, RunResult, Status, Summary } from '../checks/types.js';
+import { inert, makeStyle, type Style } from './ansi.js';
+import { evidenceLines, isWire } from './evidence-text.js';
+import { groupByArea, isMatrix, runsOf } from './group.js';
+import { oneLine, truncate } from './text.js';
+
+export interface TerminalOptions {
+  /** ANSI colors; the caller decides from NO_COLOR / TTY. */
+  color: boolean;
+  /** Reasons on every line and the whole wire transcript, less truncated, in the recap. */
+  verbose?: boolean;
+}
+
+const MARKS: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-', info: 'i' };
+const REASON_MAX = 120;
+const BRIEF = { wireShown: 3, maxPayload: 160 };
+const VERBOSE = { wireShown: Number.POSITIVE_INFINITY, maxPayload: 2000 };
+
+interface Entry {
+  run: RunResult;
+  check: CheckResult;
+}
+
+/** h2spec-style text report: a tree by area, a recap of failures and warnings, then totals. */
+export function toTerminal(report: Report, opts: TerminalOptions): string {
+  const style = makeStyle(opts.color);
+  const verbose = opts.verbose ?? false;
+  const matrix = isMatrix(report);
+  const runs = runsOf(report);
+  const lines: string[] = [headerLine(report, matrix, style)];
+
+  for (const run of runs) {
+    lines.push('');
+    const pad = matrix ? '  ' : '';
+    if (matrix)
+      lines.push(style.bold(`Protocol ${inert(run.protocolVersion)}`) + style.dim(`  ${countsText(run.summary)}`));
+    for (const group of groupByArea(run.checks)) {
+      lines.push(pad + style.bold(inert(group.area)));
+      for (const check of group.checks) lines.push(...treeLines(check, `${pad}  `, verbose, style));
+    }
+  }
+
+  const entries = runs.flatMap((run) => run.checks.map((check) => ({ run, check })));
+  const failures = entries.filter((e) => e.check.status === 'fail');
+  const warnings = entries.filter((e) => e.check.status === 'warn');
+  lines.push(...recap('Failures:', failures, matrix, verbose, style.red, style));
+  lines.push(...recap('Warnings:', warnings, matrix, verbose, style.yellow, style));
+  if (failures.length > 0) lines.push(...stderrSection(report, matrix, style));
+
+  const s = report.summary;
+  lines.push('', `${countsText(s)} (${Math.round(report.durationMs)} ms)`, `${s.pass} passed, ${s.fail} failed`);
+  return `${lines.join('\n')}\n`;
+}
+
+function headerLine(report: Report, matrix: boolean, style: Style): string {
+  const t = report.target;
+  const target = t.transport === 'http' ? `http ${t.url ?? ''}` : `stdio ${(t.command ?? []).join(' ')}`;
+  const protocol = matrix
+    ? `protocols ${report.runs!.map((r) => r.protocolVersion).join(', ')}`
+    : `protocol ${report.protocolVersion}`;
+  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, `seed ${report.seed}`];
+  return style.bold(inert(oneLine(parts.join(' · '))));
+}
+
+function countsText(s: Summary): string {
+  return `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.info} info`;
+}
+
+function treeLines(check: CheckResult, pad: string, verbose: boolean, style: Style): string[] {
+  const mark = colorFor(check.status, style)(MARKS[check.status]);
+  const line = `${pad}${mark} ${inert(check.id)} ${style.dim('·')} ${inert(oneLine(check.title))}`;
+  const showReason = check.message && (check.status !== 'pass' || verbose);
+  if (!showReason) return [line];
+  const reason = verbose ? oneLine(check.message!) : truncate(oneLine(check.message!), REASON_MAX);
+  return [line, `${pad}    ${style.dim(inert(reason))}`];
+}
+
+function colorFor(status: Status, style: Style): (text: string) => string {
+  switch (status) {
+    case 'pass':
+      return style.green;
+    case 'fail':
+      return style.red;
+    case 'warn':
+      return style.yellow;
+    case 'skip':
+      return style.gray;
+    case 'info':
+      return style.cyan;
+  }
+}
+
+function recap(
+  title: string,
+  entries: Entry[],
+  matrix: boolean,
+  verbose: boolean,
+  tint: (text: string) => string,
+  style: Style,
+): string[] {
+  if (entries.length === 0) return [];
+  const lines = ['', tint(style.bold(title))];
+  entries.forEach(({ run, check }, i) => {
+    const where = matrix ? ` [${inert(run.protocolVersion)}]` : '';
+    lines.push('', `  ${i + 1}) ${tint(inert(check.id))}${where} · ${inert(oneLine(check.title))}`);
+    const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'no requirement id';
+    lines.push(`     ${style.dim(inert(`${check.level} · ${reqs} · ${check.spec}`))}`);
+    if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t));
+    lines.push(...evidenceBlock(check.evidence, verbose, style));
+  });
+  return lines;
+}
+
+// Expected/Actual and other findings first, then the opening of the wire transcript.
+function evidenceBlock(evidence: Evidence[], verbose: boolean, style: Style): string[] {
+  const limits = verbose ? VERBOSE : BRIEF;
+  const opts = { maxPayload: limits.maxPayload, full: false };
+  const lines: string[] = [];
+  for (const item of evidence.filter((e) => !isWire(e))) {
+    for (const text of evidenceLines(item, opts)) lines.push(...indentBlock(text, '     ', (t) => t));
+  }
+  const wire = evidence.filter(isWire);
+  if (wire.length === 0) return lines;
+  lines.push(`     ${style.dim('Wire:')}`);
+  for (const item of wire.slice(0, limits.wireShown)) {
+    for (const text of evidenceLines(item, opts)) lines.push(...indentBlock(text, '       ', style.dim));
+  }
+  if (wire.length > limits.wireShown) lines.push(`       ${style.dim(`… ${wire.length - limits.wireShown} more`)}`);
+  return lines;
+}
+
+function stderrSection(report: Report, matrix: boolean, style: Style): string[] {
+  const tails: Array<{ label: string; tail: string[] }> = [];
+  if (matrix) {
+    for (const run of report.runs!) {
+      if (run.summary.fail > 0 && run.stderrTail?.length)
+        tails.push({ label: ` (${run.protocolVersion})`, tail: run.stderrTail });
+    }
+  }
+  if (tails.length === 0 && report.stderrTail?.length) tails.push({ label: '', tail: report.stderrTail });
+  return tails.flatMap(({ label, tail }) => [
+    '',
+    style.bold(inert(`Server stderr${label}, last ${tail.length} ${tail.length === 1 ? 'line' : 'lines'}:`)),
+    ...tail.map((line) => `  ${style.dim(inert(line))}`),
+  ]);
+}
+
+/** Splits untrusted text into lines, makes each inert, then indents and styles it. */
+function indentBlock(text: string, pad: string, paint: (text: string) => string): string[] {
+  return text.split(/\r\n|\r|\n/).map((line) => pad + paint(inert(line)));
+}

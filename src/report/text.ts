@@ -1,0 +1,51 @@
+// Plain-text helpers shared by the terminal and JUnit writers.
+
+/** One-line JSON of a wire payload; raw text is kept when the message did not parse. */
+export function compactPayload(message: unknown, raw?: string): string {
+  if (message !== undefined) return safeStringify(message);
+  return raw ?? '';
+}
+
+/** Pretty JSON, or the raw text pretty-printed when it parses as JSON. */
+export function prettyPayload(message: unknown, raw?: string): string {
+  if (message !== undefined) return safeStringify(message, 2);
+  if (raw === undefined) return '';
+  return prettyIfJson(raw);
+}
+
+/** Pretty-prints text that is JSON; other text (SSE streams, HTML errors) is returned as is. */
+export function prettyIfJson(text: string): string {
+  const trimmed = text.trim();
+  if (!trimmed.startsWith('{') && !trimmed.startsWith('[')) return text;
+  try {
+    return JSON.stringify(JSON.parse(trimmed), null, 2);
+  } catch {
+    return text;
+  }
+}
+
+/** JSON.stringify that never throws (BigInt, cycles): evidence comes from arbitrary servers. */
+export function safeStringify(value: unknown, indent?: number): string {
+  try {
+    const out = JSON.stringify(value, (_k, v) => (typeof v === 'bigint' ? v.toString() : v), indent);
+    return out ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** Cuts text to `max` characters, marking the cut. */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, Math.max(0, max - 1))}…`;
+}
+
+/** Collapses line breaks so untrusted text stays on one line. */
+export function oneLine(text: string): string {
+  return text.replace(/\r\n|\r|\n/g, ' ⏎ ');
+}
+
+/** `+12 ms` style offset from session start. */
+export function formatAt(at: number): string {
+  return `+${Math.round(at)} ms`;
+}
