@@ -5,19 +5,8 @@ export type Level = 'MUST' | 'SHOULD' | 'MAY';
 export type Status = 'pass' | 'fail' | 'warn' | 'skip' | 'info';
 export type Revision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25' | '2026-07-28';
 
-/** One piece of wire evidence behind a verdict. `at` is ms since the session started. */
-export type Evidence =
-  | { type: 'message'; direction: 'sent' | 'received'; at: number; message?: unknown; raw?: string }
-  | {
-      type: 'http';
-      at: number;
-      request: { method: string; url: string; headers: Record<string, string>; body?: string };
-      response?: { status: number; headers: Record<string, string>; body?: string };
-    }
-  | { type: 'expected'; expected: string; actual: string }
-  | { type: 'schema'; pointer: string; expected: string; found: string; requirement?: string; line?: number }
-  | { type: 'stderr'; text: string }
-  | { type: 'note'; text: string };
+export type { Evidence } from '../session/evidence.js';
+import type { Evidence } from '../session/evidence.js';
 
 /** What a check's body returns. */
 export interface Verdict {

@@ -1,0 +1,177 @@
+// What a check's body gets: its session(s), what the server declared, helpers that record
+// wire evidence as they go, and verdict helpers graded by the check's level and kind.
+import type { Revision } from '../schema/index.js';
+import { initialize, type HandshakeResult } from '../session/handshake.js';
+import type { Session } from '../session/session.js';
+import type { TargetSpec } from '../session/connect.js';
+import type { Evidence, Finding, Outcome, RequestId } from '../session/index.js';
+import type { Check } from './define.js';
+import { gradeViolation } from './grade.js';
+import { describeOutcome } from './outcome.js';
+import type { Verdict } from './types.js';
+import type { SendOutcome } from '../transport/types.js';
+
+export interface CheckOptions {
+  requestTimeoutMs: number;
+  /** Quiet period for "no response expected" checks. */
+  quietMs: number;
+  /** Tools the user allows us to call ('all' or names); read-only-annotated tools are always allowed. */
+  callTools: 'all' | readonly string[];
+  /** A tool the user names as slow and safe, for cancellation and progress checks. */
+  slowTool?: string;
+  /** Seed and size for generated inputs (fuzzing). */
+  seed?: number;
+  fuzzRuns?: number;
+}
+
+export interface ServerFacts {
+  /** The revision negotiated on the main session. */
+  revision: Revision;
+  requestedRevision: string;
+  initializeResult: Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+  /** Findings no check claimed (untagged traffic, handshakes), from every session of the run;
+   * complete by the time the whole-run checks start. */
+  unclaimed: Finding[];
+}
+
+export interface ConnectOptions {
+  /** Initialize the new session (default true) with these client capabilities. */
+  initialize?: boolean;
+  clientCapabilities?: Record<string, unknown>;
+  protocolVersion?: string;
+}
+
+/** Opens sessions for a check; the runner closes them when the check ends. */
+export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown> }) => Promise<Session>;
+
+/** Handshakes are the subject of lifecycle/initialize-result; their findings are reported once, run-wide. */
+export const HANDSHAKE_TAG = 'run/handshake';
+
+export class CheckContext {
+  readonly evidence: Evidence[] = [];
+  private readonly opened: Session[] = [];
+  constructor(
+    readonly check: Check,
+    readonly session: Session,
+    readonly facts: ServerFacts,
+    readonly options: CheckOptions,
+    readonly target: TargetSpec,
+    private readonly opener: SessionOpener,
+    /** Aborted when the check's time is up: long loops should stop early. */
+    readonly signal: AbortSignal,
+  ) {}
+
+  get revision(): Revision {
+    return this.facts.revision;
+  }
+
+  /** Sends a request on `session` (default: the check's own), recording both sides as evidence. */
+  async request(method: string, params?: Record<string, unknown>, opts: { session?: Session; id?: RequestId; timeoutMs?: number } = {}): Promise<Outcome> {
+    const s = opts.session ?? this.session;
+    const id = opts.id ?? s.allocateId();
+    const sent: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    if (params !== undefined) sent.params = params;
+    this.evidence.push({ type: 'message', direction: 'sent', at: s.now(), message: sent });
+    const outcome = await s.request(method, params, { id, tag: this.check.id, timeoutMs: opts.timeoutMs });
+    this.noteOutcome(s, outcome);
+    return outcome;
+  }
+
+  /** Sends an arbitrary object with an id and waits for the answer to that id. */
+  async send(message: Record<string, unknown>, opts: { session?: Session; timeoutMs?: number } = {}): Promise<Outcome> {
+    const s = opts.session ?? this.session;
+    this.evidence.push({ type: 'message', direction: 'sent', at: s.now(), message });
+    const outcome = await s.sendRequest(message, { tag: this.check.id, timeoutMs: opts.timeoutMs });
+    this.noteOutcome(s, outcome);
+    return outcome;
+  }
+
+  async notify(method: string, params?: Record<string, unknown>, session: Session = this.session): Promise<SendOutcome> {
+    const message: Record<string, unknown> = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    return this.sendMessage(message, session);
+  }
+
+  /** Sends any JSON value as one message, uncorrelated; records the HTTP exchange when there is one. */
+  async sendMessage(message: unknown, session: Session = this.session): Promise<SendOutcome> {
+    this.evidence.push({ type: 'message', direction: 'sent', at: session.now(), message });
+    return this.noteSend(session, await session.sendMessage(message));
+  }
+
+  async sendRaw(text: string, session: Session = this.session): Promise<SendOutcome> {
+    this.evidence.push({ type: 'message', direction: 'sent', at: session.now(), raw: text });
+    return this.noteSend(session, await session.sendRaw(text));
+  }
+
+  private noteSend(session: Session, outcome: SendOutcome): SendOutcome {
+    if (outcome.http) this.evidence.push({ type: 'http', at: session.now(), request: outcome.http.request, response: outcome.http.response });
+    return outcome;
+  }
+
+  /** A new session for this check alone; closed (and its process killed) when the check ends. */
+  async connect(opts: ConnectOptions = {}): Promise<{ session: Session; handshake?: HandshakeResult }> {
+    const session = await this.opener({ clientCapabilities: opts.clientCapabilities });
+    this.opened.push(session);
+    if (opts.initialize === false) return { session };
+    const handshake = await initialize(session, {
+      protocolVersion: opts.protocolVersion ?? this.facts.revision,
+      capabilities: opts.clientCapabilities ?? {},
+      tag: HANDSHAKE_TAG,
+    });
+    return { session, handshake };
+  }
+
+  /** Sessions this check opened (the runner closes them). */
+  get openedSessions(): readonly Session[] {
+    return this.opened;
+  }
+
+  /** Does the server declare this capability (dotted path, e.g. `resources.subscribe`)? */
+  declares(path: string): boolean {
+    let cur: unknown = this.facts.capabilities;
+    for (const part of path.split('.')) {
+      if (typeof cur !== 'object' || cur === null || !(part in cur)) return false;
+      cur = (cur as Record<string, unknown>)[part];
+    }
+    return cur !== false && cur !== undefined && cur !== null;
+  }
+
+  // Verdicts
+
+  pass(message?: string): Verdict {
+    return { status: 'pass', message, evidence: this.evidence };
+  }
+
+  /** The server broke this check's rule; graded by level and kind (MUST+N/S/J → fail, SHOULD or D → warn, MAY → info). */
+  violation(message: string, expected?: string, actual?: string): Verdict {
+    if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });
+    return { status: gradeViolation(this.check), message, evidence: this.evidence };
+  }
+
+  /** A lesser deviation the check tolerates: always warn (e.g. another error code than the one expected). */
+  warn(message: string, expected?: string, actual?: string): Verdict {
+    if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });
+    return { status: 'warn', message, evidence: this.evidence };
+  }
+
+  info(message: string): Verdict {
+    return { status: 'info', message, evidence: this.evidence };
+  }
+
+  skip(reason: string): Verdict {
+    return { status: 'skip', message: reason, evidence: this.evidence };
+  }
+
+  note(text: string): void {
+    this.evidence.push({ type: 'note', text });
+  }
+
+  private noteOutcome(s: Session, outcome: Outcome): void {
+    if (outcome.kind === 'result' || outcome.kind === 'error') {
+      this.evidence.push({ type: 'message', direction: 'received', at: s.now(), message: outcome.message });
+    } else {
+      this.evidence.push({ type: 'note', text: describeOutcome(outcome) });
+    }
+  }
+}

@@ -1,0 +1,56 @@
+// A check is a declarative record — id, title, level, requirement ids, spec link,
+// revisions, needed capability — plus a short body that returns a verdict with evidence.
+import type { Revision } from '../schema/index.js';
+import type { CheckContext } from './context.js';
+import type { Level, Verdict } from './types.js';
+
+/** The catalog's Kind column: who the rule binds, and so how hard a violation is graded. */
+export type Kind = 'N' | 'S' | 'J' | 'D';
+
+/** How a check talks to the server. */
+export type Connection =
+  | 'shared' // the run's main session, already initialized; for checks that do not disturb it
+  | 'fresh' // a new session, initialized by the runner with `clientCapabilities`
+  | 'raw'; // a new, un-initialized session: the body does the handshake itself
+
+export interface CheckSpec {
+  /** `<area>/<slug>`: stable across releases. */
+  id: string;
+  title: string;
+  level: Level;
+  /** Default 'N'. 'D' (derived) is never graded worse than warn. */
+  kind?: Kind;
+  requirements: string[];
+  /** Spec page and anchor, relative to the revision's spec root, e.g. `basic/lifecycle#initialization`. */
+  spec: string;
+  /** Revisions the check applies to (default: every stateful revision). */
+  revisions?: readonly Revision[];
+  /** Transports the check applies to (default: all). */
+  transports?: ReadonlyArray<'stdio' | 'http' | 'sse'>;
+  /** Server capabilities needed (dotted paths, e.g. `resources.subscribe`); missing → skip with reason. */
+  needs?: readonly string[];
+  connection?: Connection;
+  /** Client capabilities declared on a fresh connection. */
+  clientCapabilities?: Record<string, unknown>;
+  run(ctx: CheckContext): Promise<Verdict>;
+}
+
+export type Check = Readonly<CheckSpec>;
+
+export const STATEFUL_REVISIONS: readonly Revision[] = ['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25'];
+
+const ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
+
+export function defineCheck(spec: CheckSpec): Check {
+  if (!ID.test(spec.id)) throw new Error(`check id must be <area>/<slug> in lowercase: ${spec.id}`);
+  if (spec.requirements.length === 0) throw new Error(`check ${spec.id} cites no requirement`);
+  return Object.freeze({ kind: 'N', revisions: STATEFUL_REVISIONS, connection: 'shared', ...spec });
+}
+
+export function areaOf(id: string): string {
+  return id.slice(0, id.indexOf('/'));
+}
+
+export function specUrl(check: Check, revision: Revision): string {
+  return `https://modelcontextprotocol.io/specification/${revision}/${check.spec}`;
+}

@@ -1,0 +1,25 @@
+// Small readers over request outcomes, shared by the suites.
+import type { Outcome } from '../session/index.js';
+
+export function describeOutcome(o: Outcome): string {
+  switch (o.kind) {
+    case 'result':
+      return `result ${truncate(JSON.stringify(o.result))}`;
+    case 'error':
+      return `error ${String(o.error.code)} ${truncate(JSON.stringify(o.error.message))}`;
+    case 'timeout':
+      return `no response within ${o.ms} ms`;
+    case 'closed':
+      return `connection closed (${o.reason})`;
+    case 'http-error':
+      return `HTTP ${o.status}${o.body ? ` ${truncate(o.body, 120)}` : ''}`;
+  }
+}
+
+export function errorCode(o: Outcome): number | undefined {
+  return o.kind === 'error' && typeof o.error.code === 'number' ? o.error.code : undefined;
+}
+
+function truncate(s: string, n = 160): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}

@@ -1,0 +1,68 @@
+// The command line: dispatches to a command and maps every error to one readable line
+// and the contract's exit code. Kept thin: the work lives in the layers below.
+import { allChecks } from '../../suites/index.js';
+import { TargetUnreachable } from '../transport/types.js';
+import { EXIT, UsageError } from './errors.js';
+import { processIO, type CliIO } from './io.js';
+import { listCommand } from './list.js';
+import { runCommand } from './run.js';
+import { validateCommand } from './validate.js';
+import { packageVersion } from './version.js';
+
+export const HELP = `mcp-conform — conformance and validation suite for MCP servers
+
+Usage:
+  mcp-conform run [options] -- <command> [args...]   test a server over stdio
+  mcp-conform run [options] --url <url>              test a Streamable HTTP server
+  mcp-conform validate [options] <file.jsonl>        check a captured message log offline
+  mcp-conform list [--coverage]                      the check catalog (and requirement coverage)
+
+Run "mcp-conform <command> --help" for a command's options.
+Exit codes: 0 ok, 1 failures found, 2 usage error, 4 target unreachable, 5 internal error.
+`;
+
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await runCommand(rest, io, allChecks);
+      case 'validate':
+        return await validateCommand(rest, io);
+      case 'list':
+        return await listCommand(rest, io, allChecks);
+      case '--version':
+      case '-V':
+        io.stdout(`${packageVersion()}\n`);
+        return EXIT.ok;
+      case undefined:
+      case '--help':
+      case '-h':
+      case 'help':
+        io.stdout(HELP);
+        return command === undefined ? EXIT.usage : EXIT.ok;
+      default:
+        throw new UsageError(`unknown command "${command}" (expected run, validate or list; see mcp-conform --help)`);
+    }
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`mcp-conform: ${err.message}\n`);
+      return EXIT.usage;
+    }
+    if (err instanceof TargetUnreachable) {
+      io.stderr(`mcp-conform: ${err.message}\n`);
+      return EXIT.unreachable;
+    }
+    io.stderr(`mcp-conform: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+    if (io.env.MCP_CONFORM_DEBUG) io.stderr(`${(err as Error)?.stack}\n`);
+    return EXIT.internal;
+  }
+}
+
+/** Entry point of the bin: runs main and exits with its code once output is flushed. */
+export async function cli(): Promise<void> {
+  const code = await main(process.argv.slice(2), processIO());
+  process.exitCode = code;
+  // Transports kill their children on close; give stdout a moment to drain, then leave.
+  setTimeout(() => process.exit(code), 50).unref();
+}

@@ -1,0 +1,3 @@
+export { runRevision, type RunOptions } from './run.js';
+export { runTarget, acceptedRevisions, type TargetRunOptions } from './target.js';
+export { selectChecks, notApplicable, globToRegExp, matchesAny } from './select.js';

@@ -1,0 +1,221 @@
+// Runs checks against one target at one revision: a shared main session for checks that
+// do not disturb it, fresh sessions (new processes on stdio) for those that do, bounded
+// parallelism, a deadline per check and for the whole run, and a fresh main session
+// whenever the server crashes.
+import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
+import type { Status, Verdict } from '../checks/types.js';
+import { LATEST_STATEFUL, type Revision } from '../schema/index.js';
+import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
+import { notApplicable, selectChecks } from './select.js';
+import { summarize } from '../checks/summary.js';
+
+export interface RunOptions extends CheckOptions {
+  target: TargetSpec;
+  checks: readonly Check[];
+  /** Revision to request on the main session (default: the newest stateful one). */
+  protocolVersion?: Revision;
+  only?: readonly string[];
+  skip?: readonly string[];
+  seed: number;
+  /** Most checks in flight on the main session at once. */
+  concurrency?: number;
+  /** Most fresh connections (server processes on stdio) at once. */
+  freshConcurrency?: number;
+  /** Ceiling for one check (ms). */
+  checkTimeoutMs?: number;
+  /** Ceiling for the whole run (ms); checks not started by then are reported as skipped. */
+  deadlineMs?: number;
+  onProgress?: (done: number, total: number, id: string) => void;
+}
+
+/** The main session could not be opened or initialized. */
+export class HandshakeFailed extends Error {}
+
+const DEFAULT_CLIENT_CAPABILITIES = {};
+
+export async function runRevision(opts: RunOptions): Promise<RunResult> {
+  const startedAt = new Date();
+  const t0 = performance.now();
+  const requested = opts.protocolVersion ?? LATEST_STATEFUL;
+  const deadline = t0 + (opts.deadlineMs ?? 120_000);
+  const sessionOptions = { revision: requested, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
+
+  // The main session: opened once, reopened after a crash.
+  let main = await openSession(opts.target, sessionOptions);
+  const mains: Session[] = [main];
+  const first = await initialize(main, { protocolVersion: requested, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+  const facts: ServerFacts = {
+    revision: first.negotiated ?? requested,
+    requestedRevision: requested,
+    initializeResult: first.outcome.kind === 'result' ? first.outcome.result : {},
+    capabilities: first.capabilities ?? {},
+    unclaimed: [],
+  };
+  const mainReady = first.outcome.kind === 'result';
+  let reopening: Promise<void> | undefined;
+  const ensureMain = async () => {
+    if (!main.closed) return;
+    reopening ??= (async () => {
+      const s = await openSession(opts.target, { ...sessionOptions, revision: facts.revision });
+      mains.push(s);
+      await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+      main = s;
+    })().finally(() => (reopening = undefined));
+    await reopening;
+  };
+
+  const selected = selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: facts.revision });
+  const results = new Map<string, CheckResult>();
+  let done = 0;
+  const finish = (r: CheckResult) => {
+    results.set(r.id, r);
+    opts.onProgress?.(++done, selected.length, r.id);
+  };
+  const declares = (path: string) => {
+    let cur: unknown = facts.capabilities;
+    for (const part of path.split('.')) {
+      if (typeof cur !== 'object' || cur === null || !(part in cur)) return false;
+      cur = (cur as Record<string, unknown>)[part];
+    }
+    return cur !== false && cur != null;
+  };
+
+  const runnable: Check[] = [];
+  for (const check of selected) {
+    const reason = notApplicable(check, opts.target.transport, declares);
+    if (reason) finish(record(check, facts.revision, { status: 'skip', message: reason }, 0));
+    else if (!mainReady && check.connection !== 'raw') {
+      finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete initialize (${first.outcome.kind}), so this check cannot run` }, 0));
+    } else runnable.push(check);
+  }
+
+  const runOne = async (check: Check): Promise<void> => {
+    if (performance.now() > deadline) {
+      finish(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
+      return;
+    }
+    const started = performance.now();
+    const opener = async (o: { clientCapabilities?: Record<string, unknown> }) =>
+      openSession(opts.target, { ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} });
+    let session: Session;
+    let ownSession = false;
+    const abort = new AbortController();
+    try {
+      if (check.connection === 'shared') {
+        await ensureMain();
+        session = main;
+      } else {
+        session = await opener({ clientCapabilities: check.clientCapabilities });
+        ownSession = true;
+        if (check.connection === 'fresh') {
+          const h = await initialize(session, { protocolVersion: facts.revision, capabilities: check.clientCapabilities ?? {}, tag: HANDSHAKE_TAG });
+          if (h.outcome.kind !== 'result') {
+            await session.close().catch(() => undefined);
+            finish(record(check, facts.revision, { status: 'fail', message: `initialize on a fresh connection failed: ${h.outcome.kind}` }, performance.now() - started));
+            return;
+          }
+        }
+      }
+    } catch (err) {
+      finish(record(check, facts.revision, { status: 'fail', message: `could not open a connection: ${(err as Error).message}` }, performance.now() - started));
+      return;
+    }
+    const findingsFrom = session.findings.length;
+    const ctx = new CheckContext(check, session, facts, opts, opts.target, opener, abort.signal);
+    const limit = opts.checkTimeoutMs ?? Math.max(10_000, opts.requestTimeoutMs * 4);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<Verdict>((resolve) => {
+      timer = setTimeout(() => {
+        abort.abort();
+        resolve({ status: check.level === 'MUST' ? 'fail' : 'warn', message: `the check did not finish within ${limit} ms: the server stopped answering`, evidence: ctx.evidence });
+      }, limit);
+    });
+    let verdict: Verdict;
+    try {
+      verdict = await Promise.race([check.run(ctx), timeout]);
+    } catch (err) {
+      verdict = { status: 'fail', message: `mcp-conform error in this check: ${(err as Error).message}`, evidence: ctx.evidence };
+    } finally {
+      clearTimeout(timer);
+    }
+    // Findings caused by this check's own requests are its failures; the rest of what its own
+    // sessions saw (framing, handshakes, unsolicited messages) goes to the whole-run checks.
+    const own = [...(ownSession ? [session] : []), ...ctx.openedSessions];
+    const findings = session.findingsSince(findingsFrom, check.id);
+    for (const s of own) {
+      for (const f of s.findings) {
+        if (f.tag === check.id) {
+          if (s !== session) findings.push(f);
+        } else facts.unclaimed.push(f);
+      }
+    }
+    verdict = mergeFindings(verdict, findings);
+    await Promise.all(own.map((s) => s.close().catch(() => undefined)));
+    finish(record(check, facts.revision, verdict, performance.now() - started));
+  };
+
+  const shared = runnable.filter((c) => c.connection === 'shared' && !isFinal(c));
+  const separate = runnable.filter((c) => c.connection !== 'shared');
+  const finals = runnable.filter((c) => isFinal(c));
+  await Promise.all([pool(shared, opts.concurrency ?? 4, runOne), pool(separate, opts.freshConcurrency ?? 2, runOne)]);
+  for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
+  await pool(finals, 1, runOne);
+
+  const stderrTail = main.transport.stderrTail();
+  await Promise.all(mains.map((s) => s.close().catch(() => undefined)));
+
+  const checks = selected.map((c) => results.get(c.id)!).filter(Boolean);
+  return {
+    target: targetOf(opts.target),
+    protocolVersion: facts.revision,
+    seed: opts.seed,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - t0),
+    summary: summarize(checks),
+    checks,
+    stderrTail,
+  };
+}
+
+/** Checks that read what the whole run saw (e.g. every server message valid) run after the others. */
+function isFinal(check: Check): boolean {
+  return check.id === 'messages/all-server-messages' || check.id.endsWith('-whole-run');
+}
+
+function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
+  const failing = findings.filter((f) => f.severity === 'fail');
+  if (failing.length === 0) return verdict;
+  const evidence: Evidence[] = [...(verdict.evidence ?? [])];
+  for (const f of failing.slice(0, 5)) evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
+  const rank: Record<Status, number> = { fail: 4, warn: 3, info: 2, pass: 1, skip: 0 };
+  const first = failing[0];
+  const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${failing.length > 1 ? ` (+${failing.length - 1} more)` : ''}`;
+  if (rank[verdict.status] >= rank.fail) return { ...verdict, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
+  return { status: 'fail', message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
+}
+
+function record(check: Check, revision: Revision, verdict: Verdict, ms: number): CheckResult {
+  return {
+    id: check.id,
+    title: check.title,
+    level: check.level,
+    status: verdict.status,
+    requirements: [...check.requirements],
+    spec: specUrl(check, revision),
+    ...(verdict.message !== undefined && verdict.status !== 'pass' ? { message: verdict.message } : {}),
+    evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200),
+    durationMs: Math.round(ms),
+  };
+}
+
+function targetOf(t: TargetSpec): RunResult['target'] {
+  return t.transport === 'stdio' ? { transport: 'stdio', command: t.command } : { transport: 'http', url: t.url };
+}
+
+async function pool<T>(items: readonly T[], size: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(size, items.length) }, lane));
+}

@@ -1,0 +1,27 @@
+// Opens a session on a target: spawns the command (stdio) or connects to the URL (HTTP).
+import { createHttpTransport, createLegacySseTransport, createStdioTransport } from '../transport/index.js';
+import type { Transport } from '../transport/types.js';
+import { Session, type SessionOptions } from './session.js';
+
+export type TargetSpec =
+  | { transport: 'stdio'; command: string[]; env?: Record<string, string>; cwd?: string }
+  | { transport: 'http'; url: string; headers?: Record<string, string> }
+  | { transport: 'sse'; url: string; headers?: Record<string, string> };
+
+export function createTransport(target: TargetSpec, requestTimeoutMs: number): Transport {
+  switch (target.transport) {
+    case 'stdio':
+      return createStdioTransport({ command: target.command, env: target.env, cwd: target.cwd });
+    case 'http':
+      return createHttpTransport({ url: target.url, headers: target.headers, requestTimeoutMs });
+    case 'sse':
+      return createLegacySseTransport({ url: target.url, headers: target.headers });
+  }
+}
+
+/** A started session; rejects with TargetUnreachable when the target cannot be started or reached. */
+export async function openSession(target: TargetSpec, options: SessionOptions): Promise<Session> {
+  const session = new Session(createTransport(target, options.requestTimeoutMs), options);
+  await session.start();
+  return session;
+}

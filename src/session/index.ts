@@ -1,0 +1,5 @@
+export { Session, keyOf, type SessionOptions, type RequestOptions } from './session.js';
+export { openSession, createTransport, type TargetSpec } from './connect.js';
+export { initialize, CLIENT_INFO, type HandshakeOptions, type HandshakeResult } from './handshake.js';
+export type { Evidence } from './evidence.js';
+export type { Outcome, Received, Finding, RequestId, ErrorObject, ClientIdentity } from './types.js';

@@ -1,0 +1,354 @@
+// A session over one transport: allocates ids, correlates responses, bounds every wait,
+// validates every message the server sends, answers the server's own requests according
+// to the capabilities we declared, and records what went wrong as findings.
+import { validateMessage, type Revision, type RequestRef } from '../schema/index.js';
+import type { CloseInfo, FramingProblem, SendOutcome, Transport } from '../transport/types.js';
+import type { Evidence } from './evidence.js';
+import type { ClientIdentity, Finding, Outcome, Received, RequestId } from './types.js';
+
+export interface SessionOptions {
+  revision: Revision;
+  requestTimeoutMs: number;
+  /** Capabilities we declare as a client; decides how server->client requests are answered. */
+  clientCapabilities?: Record<string, unknown>;
+  clientInfo?: ClientIdentity;
+  /** Stateless revisions: extra `_meta` merged into every request's params. */
+  requestMeta?: () => Record<string, unknown>;
+  /** Kept received messages (oldest dropped beyond this). */
+  maxKept?: number;
+}
+
+export interface RequestOptions {
+  id?: RequestId;
+  timeoutMs?: number;
+  /** The check that sends it; findings about its answer are attributed to that check. */
+  tag?: string;
+}
+
+interface Pending {
+  id: RequestId;
+  method: string;
+  params?: unknown;
+  sentAt: number;
+  tag?: string;
+  resolve: (o: Outcome) => void;
+  timer: NodeJS.Timeout;
+}
+
+type Listener = (r: Received) => void;
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A request we sent recently and its method, to validate late or duplicate answers. */
+interface Answered {
+  method: string;
+  params?: unknown;
+  tag?: string;
+  count: number;
+}
+
+export class Session {
+  readonly transport: Transport;
+  revision: Revision;
+  readonly findings: Finding[] = [];
+  readonly received: Received[] = [];
+  /** Server-initiated request ids, to catch reuse (RPC-10). */
+  private readonly serverRequestIds = new Set<string>();
+  private readonly pending = new Map<string, Pending>();
+  private readonly answered = new Map<string, Answered>();
+  private readonly listeners = new Set<Listener>();
+  private nextId = 1;
+  private closedReason: string | undefined;
+  private readonly t0 = performance.now();
+  constructor(
+    transport: Transport,
+    readonly options: SessionOptions,
+  ) {
+    this.transport = transport;
+    this.revision = options.revision;
+    transport.on('message', (m, raw) => this.onMessage(m, raw));
+    transport.on('framing', (p, raw) => this.onFraming(p, raw));
+    transport.on('exit', (info) => this.onExit(info));
+  }
+
+  now(): number {
+    return Math.round((performance.now() - this.t0) * 10) / 10;
+  }
+
+  get closed(): boolean {
+    return this.closedReason !== undefined;
+  }
+
+  async start(): Promise<void> {
+    await this.transport.start();
+  }
+
+  setRevision(revision: Revision): void {
+    this.revision = revision;
+    this.transport.setProtocolVersion?.(revision);
+  }
+
+  /** Allocates a fresh id that is not in flight. */
+  allocateId(style: 'number' | 'string' = 'number'): RequestId {
+    const n = this.nextId++;
+    return style === 'number' ? n : `req-${n}`;
+  }
+
+  request(method: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    const id = opts.id ?? this.allocateId();
+    const meta = this.options.requestMeta?.();
+    let p = params;
+    if (meta) p = { ...(params ?? {}), _meta: { ...meta, ...((params?._meta as object) ?? {}) } };
+    const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
+    if (p !== undefined) message.params = p;
+    return this.sendRequest(message, opts);
+  }
+
+  /** Sends any object carrying an id and waits for the answer to that id (malformed requests included). */
+  sendRequest(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    const id = message.id as RequestId;
+    const key = keyOf(id);
+    const sentAt = performance.now();
+    const method = typeof message.method === 'string' ? message.method : '';
+    return new Promise<Outcome>((resolve) => {
+      if (this.closedReason) return resolve({ kind: 'closed', id, ms: 0, reason: this.closedReason });
+      const timer = setTimeout(() => {
+        this.pending.delete(key);
+        this.answered.set(key, { method, params: message.params, tag: opts.tag, count: 0 });
+        resolve({ kind: 'timeout', id, ms: Math.round(performance.now() - sentAt) });
+      }, opts.timeoutMs ?? this.options.requestTimeoutMs);
+      this.pending.set(key, { id, method, params: message.params, sentAt, tag: opts.tag, resolve, timer });
+      this.transport.send(message).then(
+        (out) => {
+          const status = out.http?.response?.status;
+          const p = this.pending.get(key);
+          if (status !== undefined && status >= 400 && p) {
+            clearTimeout(p.timer);
+            this.pending.delete(key);
+            this.answered.set(key, { method, params: message.params, tag: opts.tag, count: 0 });
+            resolve({ kind: 'http-error', id, ms: Math.round(performance.now() - sentAt), status, body: out.http?.response?.body ?? '' });
+          }
+        },
+        (err: Error) => this.failPending(key, `send failed: ${err.message}`),
+      );
+    });
+  }
+
+  notify(method: string, params?: Record<string, unknown>): Promise<SendOutcome> {
+    const message: Record<string, unknown> = { jsonrpc: '2.0', method };
+    if (params !== undefined) message.params = params;
+    return this.transport.send(message);
+  }
+
+  sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
+    return this.transport.sendRaw(bytes);
+  }
+
+  /** Sends a message as JSON without correlating anything (notifications, odd shapes). */
+  sendMessage(message: unknown): Promise<SendOutcome> {
+    return this.transport.send(message);
+  }
+
+  onReceive(listener: Listener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves with the first received message matching `pred` within `ms`, else undefined. */
+  waitFor(pred: (r: Received) => boolean, ms: number): Promise<Received | undefined> {
+    return new Promise((resolve) => {
+      const off = this.onReceive((r) => {
+        if (!pred(r)) return;
+        clearTimeout(timer);
+        off();
+        resolve(r);
+      });
+      const timer = setTimeout(() => {
+        off();
+        resolve(undefined);
+      }, ms);
+    });
+  }
+
+  /** Everything received during the next `ms` (a quiet period for "no response" checks). */
+  collect(ms: number, pred: (r: Received) => boolean = () => true): Promise<Received[]> {
+    const got: Received[] = [];
+    const off = this.onReceive((r) => {
+      if (pred(r)) got.push(r);
+    });
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        off();
+        resolve(got);
+      }, ms),
+    );
+  }
+
+  /** Findings recorded from `from` (an index into findings) on: lets a check see what its traffic caused. */
+  findingsSince(from: number, tag?: string): Finding[] {
+    return this.findings.slice(from).filter((f) => tag === undefined || f.tag === tag);
+  }
+
+  private closing: Promise<CloseInfo> | undefined;
+
+  /** Ends the transport (idempotent); pending requests resolve as closed. */
+  close(): Promise<CloseInfo> {
+    this.closing ??= this.transport.close().finally(() => this.shutdown('session closed'));
+    return this.closing;
+  }
+
+  private addFinding(f: Omit<Finding, 'at'>): void {
+    if (this.findings.length < 10_000) this.findings.push({ at: this.now(), ...f });
+  }
+
+  private onFraming(problem: FramingProblem, raw: string): void {
+    const requirement = problem === 'invalid-utf8' ? 'STDIO-1' : problem === 'too-large' ? undefined : 'STDIO-3';
+    const what: Record<FramingProblem, string> = {
+      'not-json': 'a line on stdout that is not a JSON-RPC message',
+      'not-jsonrpc': 'JSON on stdout that is not a JSON-RPC message',
+      'too-large': 'a message larger than the maximum message size',
+      'invalid-utf8': 'bytes that are not valid UTF-8',
+      'sse-malformed': 'an SSE event whose data is not a JSON-RPC message',
+    };
+    this.addFinding({
+      requirement: this.transport.kind === 'stdio' ? requirement : 'HTTP-8',
+      severity: 'fail',
+      message: `server sent ${what[problem]}`,
+      evidence: [{ type: 'message', direction: 'received', at: this.now(), raw: raw.slice(0, 2000) }],
+    });
+  }
+
+  private onExit(info: CloseInfo): void {
+    this.shutdown(`server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`);
+  }
+
+  private shutdown(reason: string): void {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    for (const key of [...this.pending.keys()]) this.failPending(key, reason);
+  }
+
+  private failPending(key: string, reason: string): void {
+    const p = this.pending.get(key);
+    if (!p) return;
+    clearTimeout(p.timer);
+    this.pending.delete(key);
+    p.resolve({ kind: 'closed', id: p.id, ms: Math.round(performance.now() - p.sentAt), reason });
+  }
+
+  private onMessage(message: unknown, raw: string): void {
+    const at = this.now();
+    const items = Array.isArray(message) ? message : [message];
+    for (const item of items) this.onSingle(item, raw, at);
+  }
+
+  private onSingle(message: unknown, raw: string, at: number): void {
+    const isResponse = isObject(message) && !('method' in message) && ('result' in message || 'error' in message);
+    let pending: Pending | undefined;
+    let prior: Answered | undefined;
+    let idTypeChanged = false;
+    if (isResponse) {
+      const id = (message as Record<string, unknown>).id;
+      const key = keyOf(id);
+      pending = this.pending.get(key);
+      if (!pending && (typeof id === 'string' || typeof id === 'number')) {
+        // The server may have changed the id's JSON type (RPC-2): match loosely and flag it.
+        const loose = this.pending.get(keyOf(typeof id === 'string' ? Number(id) : String(id)));
+        if (loose && String(loose.id) === String(id)) {
+          pending = loose;
+          idTypeChanged = true;
+        }
+      }
+      if (!pending) prior = this.answered.get(key);
+    }
+    const ref: RequestRef | undefined = pending ? { method: pending.method, params: pending.params } : prior ? { method: prior.method, params: prior.params } : undefined;
+    const validation = validateMessage(message, { revision: this.revision, direction: 'server->client', inReplyTo: ref });
+    const tag = pending?.tag ?? prior?.tag;
+    const received: Received = { at, message, raw, validation, tag };
+    if (this.received.length >= (this.options.maxKept ?? 20_000)) this.received.shift();
+    this.received.push(received);
+    const evidence: Evidence[] = [{ type: 'message', direction: 'received', at, message }];
+
+    for (const p of validation.problems) {
+      this.addFinding({
+        tag,
+        requirement: p.requirement,
+        severity: 'fail',
+        message: `${ref ? `${ref.method} ` : ''}${validation.kind}: ${p.message}`,
+        evidence: [...evidence, { type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement }],
+      });
+    }
+
+    if (isResponse) {
+      const msg = message as Record<string, unknown>;
+      if (pending) {
+        this.pending.delete(keyOf(pending.id));
+        clearTimeout(pending.timer);
+        this.answered.set(keyOf(pending.id), { method: pending.method, params: pending.params, tag: pending.tag, count: 1 });
+        if (this.answered.size > 5000) this.answered.delete(this.answered.keys().next().value!);
+        if (idTypeChanged) {
+          this.addFinding({
+            tag,
+            requirement: 'RPC-2',
+            severity: 'fail',
+            message: `response id ${JSON.stringify(msg.id)} has a different JSON type than the request id ${JSON.stringify(pending.id)}`,
+            evidence,
+          });
+        }
+        const ms = Math.round(performance.now() - pending.sentAt);
+        if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms });
+        else if ('error' in msg) pending.resolve({ kind: 'error', id: pending.id, error: { code: undefined, message: msg.error }, message: msg, ms });
+        else pending.resolve({ kind: 'result', id: pending.id, result: (isObject(msg.result) ? msg.result : {}) as Record<string, unknown>, message: msg, ms });
+      } else if (prior && prior.count >= 1) {
+        prior.count++;
+        this.addFinding({ tag, requirement: 'RPC-25', severity: 'fail', message: `a second response to request ${JSON.stringify(msg.id)} (${prior.method})`, evidence });
+      } else if (prior) {
+        prior.count++; // a late answer to a request we stopped waiting for: not a violation by itself
+      } else if (!(msg.id === null || msg.id === undefined)) {
+        this.addFinding({ tag, requirement: 'RPC-2', severity: 'fail', message: `a response to id ${JSON.stringify(msg.id)}, which we never sent`, evidence });
+      }
+    } else if (isObject(message) && typeof message.method === 'string' && 'id' in message) {
+      this.answerServerRequest(message, evidence);
+    }
+    for (const l of this.listeners) l(received);
+  }
+
+  /** Answers a server->client request, and records a finding when the server had no right to send it. */
+  private answerServerRequest(message: Record<string, unknown>, evidence: Evidence[]): void {
+    const method = message.method as string;
+    const id = message.id;
+    const idKey = keyOf(id);
+    if (this.serverRequestIds.has(idKey)) {
+      this.addFinding({ requirement: 'RPC-10', severity: 'fail', message: `the server reused request id ${JSON.stringify(id)}`, evidence });
+    }
+    this.serverRequestIds.add(idKey);
+    const caps = this.options.clientCapabilities ?? {};
+    const needs: Record<string, [string, string]> = {
+      'roots/list': ['roots', 'ROOTS-1'],
+      'sampling/createMessage': ['sampling', 'SAMP-1'],
+      'elicitation/create': ['elicitation', 'ELIC-1'],
+    };
+    const reply = (body: Record<string, unknown>) => void this.transport.send({ jsonrpc: '2.0', id, ...body }).catch(() => undefined);
+    if (method === 'ping') return reply({ result: {} });
+    const need = needs[method];
+    if (need && !(need[0] in caps)) {
+      this.addFinding({
+        requirement: need[1],
+        severity: 'fail',
+        message: `the server sent ${method} although the client did not declare the ${need[0]} capability`,
+        evidence,
+      });
+      return reply({ error: { code: -32601, message: `client did not declare ${need[0]}` } });
+    }
+    if (method === 'roots/list') return reply({ result: { roots: [] } });
+    if (method === 'sampling/createMessage')
+      return reply({ result: { role: 'assistant', content: { type: 'text', text: 'mcp-conform' }, model: 'mcp-conform', stopReason: 'endTurn' } });
+    if (method === 'elicitation/create') return reply({ result: { action: 'decline' } });
+    reply({ error: { code: -32601, message: `mcp-conform does not handle ${method}` } });
+  }
+}
+
+/** Map key that keeps the JSON type of an id: 1 and "1" are different requests. */
+export function keyOf(id: unknown): string {
+  return `${typeof id}:${String(id)}`;
+}

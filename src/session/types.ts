@@ -1,0 +1,46 @@
+import type { Evidence } from './evidence.js';
+import type { ValidationResult } from '../schema/index.js';
+
+export type RequestId = string | number;
+
+export interface ErrorObject {
+  code: unknown;
+  message: unknown;
+  data?: unknown;
+}
+
+/** How one request ended. Protocol outcomes are values, never exceptions: checks grade them. */
+export type Outcome =
+  | { kind: 'result'; id: RequestId; result: Record<string, unknown>; message: Record<string, unknown>; ms: number }
+  | { kind: 'error'; id: RequestId; error: ErrorObject; message: Record<string, unknown>; ms: number }
+  | { kind: 'timeout'; id: RequestId; ms: number }
+  | { kind: 'closed'; id: RequestId; ms: number; reason: string }
+  /** HTTP: the server refused the POST with an error status and no JSON-RPC answer in the body. */
+  | { kind: 'http-error'; id: RequestId; ms: number; status: number; body: string };
+
+/** One message received, validated against the negotiated revision. */
+export interface Received {
+  at: number;
+  message: unknown;
+  raw: string;
+  validation: ValidationResult;
+  /** Tag of the request this answers (the check that sent it), if any. */
+  tag?: string;
+}
+
+/** Something the server did wrong outside a single check's own assertions. */
+export interface Finding {
+  at: number;
+  /** The check that caused the traffic, when known. */
+  tag?: string;
+  requirement?: string;
+  /** 'fail' for a MUST-level breach (schema, envelope), 'warn' for a SHOULD or derived rule. */
+  severity: 'fail' | 'warn';
+  message: string;
+  evidence: Evidence[];
+}
+
+export interface ClientIdentity {
+  name: string;
+  version: string;
+}

@@ -1,0 +1,269 @@
+// Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
+import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
+import { isRevision, REVISIONS, validateMessage, type Revision } from '../src/schema/index.js';
+import { initialize, type Received } from '../src/session/index.js';
+
+const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isResponse = (r: Received) => isObject(r.message) && !('method' in r.message);
+
+export const initializeResult = defineCheck({
+  id: 'lifecycle/initialize-result',
+  title: 'initialize returns protocolVersion, capabilities and serverInfo',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['LIFE-1', 'LIFE-12'],
+  spec: 'basic/lifecycle#initialization',
+  async run(ctx) {
+    const result = ctx.facts.initializeResult;
+    const v = validateMessage({ jsonrpc: '2.0', id: 1, result }, { revision: ctx.revision, direction: 'server->client', inReplyTo: 'initialize' });
+    ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: { result } });
+    if (v.valid) return ctx.pass();
+    for (const p of v.problems) ctx.evidence.push({ type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement });
+    return ctx.violation(`the initialize result does not fit InitializeResult: ${v.problems[0].message}`);
+  },
+});
+
+export const capabilitiesAreObjects = defineCheck({
+  id: 'lifecycle/capabilities-shape',
+  title: 'declared capabilities are objects and their flags booleans',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['CAP-9'],
+  spec: 'basic/lifecycle#capability-negotiation',
+  async run(ctx) {
+    const caps = ctx.facts.initializeResult.capabilities;
+    if (!isObject(caps)) return ctx.violation('capabilities is not an object', 'an object', JSON.stringify(caps));
+    for (const [name, value] of Object.entries(caps)) {
+      if (!isObject(value)) return ctx.violation(`capabilities.${name} is not an object`, 'an object (e.g. {})', JSON.stringify(value));
+      for (const flag of ['listChanged', 'subscribe']) {
+        if (flag in value && typeof value[flag] !== 'boolean') {
+          return ctx.violation(`capabilities.${name}.${flag} is not a boolean`, 'true or false', JSON.stringify(value[flag]));
+        }
+      }
+    }
+    return ctx.pass();
+  },
+});
+
+export const serverInfoShape = defineCheck({
+  id: 'lifecycle/server-info',
+  title: 'serverInfo has string name and version; instructions, when present, is a string',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['LIFE-12', 'LIFE-5'],
+  spec: 'basic/lifecycle#initialization',
+  async run(ctx) {
+    const r = ctx.facts.initializeResult;
+    const info = r.serverInfo;
+    if (!isObject(info)) return ctx.violation('serverInfo is missing or not an object', '{ name, version }', JSON.stringify(info));
+    if (typeof info.name !== 'string' || typeof info.version !== 'string') {
+      return ctx.violation('serverInfo.name and serverInfo.version must be strings', '{ name: string, version: string }', JSON.stringify(info));
+    }
+    if ('instructions' in r && typeof r.instructions !== 'string') {
+      return ctx.violation('instructions is not a string', 'a string or absent', JSON.stringify(r.instructions));
+    }
+    return ctx.pass();
+  },
+});
+
+/** Initializes a new connection with `version` and returns what the server answered. */
+async function answerTo(ctx: CheckContext, version: string) {
+  const { session } = await ctx.connect({ initialize: false });
+  const h = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
+  ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { method: 'initialize', params: { protocolVersion: version } } });
+  if (h.outcome.kind === 'result' || h.outcome.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: h.outcome.message });
+  await session.close().catch(() => undefined);
+  return h;
+}
+
+export const versionEcho = defineCheck({
+  id: 'lifecycle/version-echo',
+  title: 'a supported requested version is answered with that same version',
+  level: 'MUST',
+  requirements: ['LIFE-2'],
+  spec: 'basic/lifecycle#version-negotiation',
+  connection: 'raw',
+  async run(ctx) {
+    const answers = new Map<Revision, unknown>();
+    for (const version of STATEFUL) {
+      const h = await answerTo(ctx, version);
+      answers.set(version, h.outcome.kind === 'result' ? h.answeredVersion : undefined);
+    }
+    // Supported: whatever the server ever answered with, or echoed.
+    const supported = new Set<unknown>([...answers.values()].filter((v) => v !== undefined));
+    const wrong = [...answers].filter(([asked, got]) => supported.has(asked) && got !== asked);
+    ctx.note(`answers: ${[...answers].map(([a, g]) => `${a} → ${g === undefined ? 'no result' : JSON.stringify(g)}`).join(', ')}`);
+    if (wrong.length === 0) return ctx.pass();
+    const [asked, got] = wrong[0];
+    return ctx.violation(`asked for ${asked}, which the server supports (it answered it elsewhere), but got ${JSON.stringify(got)}`, `"${asked}"`, JSON.stringify(got));
+  },
+});
+
+export const unsupportedVersion = defineCheck({
+  id: 'lifecycle/unsupported-version',
+  title: 'an unknown requested version is answered with a version the server supports, not echoed',
+  level: 'MUST',
+  requirements: ['LIFE-3'],
+  spec: 'basic/lifecycle#version-negotiation',
+  connection: 'raw',
+  async run(ctx) {
+    for (const version of ['1999-01-01', '2099-12-31']) {
+      const h = await answerTo(ctx, version);
+      const o = h.outcome;
+      if (o.kind === 'error') {
+        const data = o.error.data;
+        if (o.error.code === -32602 && isObject(data) && 'supported' in data) {
+          return ctx.warn(`requested ${version}: answered with error -32602 listing supported versions (the spec's non-normative error example, catalog Appendix A #1)`, 'a result carrying a supported version', describeOutcome(o));
+        }
+        return ctx.violation(`requested ${version}: answered with an error instead of a result`, 'a result carrying a supported version', describeOutcome(o));
+      }
+      if (o.kind !== 'result') return ctx.violation(`requested ${version}: ${describeOutcome(o)}`, 'a result carrying a supported version', describeOutcome(o));
+      if (h.answeredVersion === version) return ctx.violation(`requested ${version}: the server echoed a version it cannot support`, 'a version the server supports', JSON.stringify(h.answeredVersion));
+      if (!isRevision(h.answeredVersion)) return ctx.violation(`requested ${version}: answered ${JSON.stringify(h.answeredVersion)}, not a known revision`, `one of ${STATEFUL.join(', ')}`, JSON.stringify(h.answeredVersion));
+    }
+    return ctx.pass();
+  },
+});
+
+export const counterOfferNewest = defineCheck({
+  id: 'lifecycle/counter-offer-newest',
+  title: 'the counter-offered version is the newest the server supports',
+  level: 'SHOULD',
+  requirements: ['LIFE-4'],
+  spec: 'basic/lifecycle#version-negotiation',
+  connection: 'raw',
+  async run(ctx) {
+    const h = await answerTo(ctx, '2099-12-31');
+    if (h.outcome.kind !== 'result' || !isRevision(h.answeredVersion)) return ctx.skip('no counter-offer to compare (see lifecycle/unsupported-version)');
+    // The main session asked for the newest stateful revision; its answer is the newest the server speaks statefully.
+    const newest = ctx.facts.revision;
+    if (STATEFUL.indexOf(h.answeredVersion) >= STATEFUL.indexOf(newest)) return ctx.pass();
+    return ctx.violation(`counter-offered ${h.answeredVersion} although the server supports ${newest}`, `"${newest}"`, JSON.stringify(h.answeredVersion));
+  },
+});
+
+export const initializedNotAnswered = defineCheck({
+  id: 'lifecycle/initialized-not-answered',
+  title: 'notifications/initialized gets no reply',
+  level: 'MUST',
+  requirements: ['LIFE-6', 'RPC-7'],
+  spec: 'basic/lifecycle#initialization',
+  connection: 'raw',
+  async run(ctx) {
+    const { session } = await ctx.connect({ initialize: false });
+    const h = await initialize(session, { protocolVersion: ctx.revision, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
+    if (h.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(h.outcome)}`);
+    const quiet = session.collect(ctx.options.quietMs, isResponse);
+    const sent = await ctx.notify('notifications/initialized', undefined, session);
+    const replies = await quiet;
+    const status = sent.http?.response?.status;
+    if (status !== undefined && status !== 202) return ctx.violation(`the POSTed notification got HTTP ${status}`, 'HTTP 202 with an empty body', `HTTP ${status}`);
+    if (status === 202 && sent.http?.response?.body) return ctx.violation('HTTP 202 carried a body', 'an empty body', sent.http.response.body.slice(0, 200));
+    if (replies.length === 0) return ctx.pass();
+    for (const r of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+    return ctx.violation('the server replied to notifications/initialized', 'no message in reply', JSON.stringify(replies[0].message).slice(0, 200));
+  },
+});
+
+export const pingAnswered = defineCheck({
+  id: 'lifecycle/ping',
+  title: 'ping is answered promptly with an empty result',
+  level: 'MUST',
+  requirements: ['PING-1'],
+  spec: 'basic/utilities/ping#behavior-requirements',
+  async run(ctx) {
+    const o = await ctx.request('ping');
+    if (o.kind !== 'result') return ctx.violation(`ping was not answered with a result: ${describeOutcome(o)}`, 'result {}', describeOutcome(o));
+    const extra = Object.keys(o.result).filter((k) => k !== '_meta');
+    if (extra.length) return ctx.violation('the ping result is not empty', '{} (or only _meta)', JSON.stringify(o.result));
+    return ctx.pass();
+  },
+});
+
+export const pingBeforeInitialized = defineCheck({
+  id: 'lifecycle/ping-before-initialized',
+  title: 'ping between initialize and notifications/initialized is answered',
+  level: 'SHOULD',
+  kind: 'D',
+  requirements: ['LIFE-8'],
+  spec: 'basic/lifecycle#initialization',
+  connection: 'raw',
+  async run(ctx) {
+    const { session } = await ctx.connect({ initialize: false });
+    const h = await initialize(session, { protocolVersion: ctx.revision, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
+    if (h.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(h.outcome)}`);
+    const o = await ctx.request('ping', undefined, { session });
+    if (o.kind === 'result') return ctx.pass();
+    return ctx.violation(`ping before notifications/initialized: ${describeOutcome(o)}`, 'result {}', describeOutcome(o));
+  },
+});
+
+export const requestBeforeInitialize = defineCheck({
+  id: 'lifecycle/request-before-initialize',
+  title: 'a request before initialize is not served as if the session existed',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['LIFE-9'],
+  spec: 'basic/lifecycle#initialization',
+  connection: 'raw',
+  async run(ctx) {
+    const { session } = await ctx.connect({ initialize: false });
+    const o = await ctx.request('tools/list', undefined, { session });
+    if (o.kind === 'error' || o.kind === 'http-error') return ctx.pass();
+    if (o.kind === 'result') return ctx.violation('tools/list before initialize returned a result', 'an error (or HTTP 400)', describeOutcome(o));
+    // HTTP servers may answer 400 with no JSON-RPC body; the transport then reports nothing.
+    return ctx.info(`no JSON-RPC answer before initialize: ${describeOutcome(o)}`);
+  },
+});
+
+export const noRequestsBeforeInitialized = defineCheck({
+  id: 'lifecycle/no-requests-before-initialized',
+  title: 'no server requests other than ping before notifications/initialized',
+  level: 'SHOULD',
+  requirements: ['LIFE-7'],
+  spec: 'basic/lifecycle#initialization',
+  connection: 'raw',
+  async run(ctx) {
+    const caps = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+    const { session } = await ctx.connect({ initialize: false, clientCapabilities: caps });
+    const h = await initialize(session, { protocolVersion: ctx.revision, capabilities: caps, tag: HANDSHAKE_TAG, sendInitialized: false });
+    if (h.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(h.outcome)}`);
+    const early = await session.collect(ctx.options.quietMs, (r) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping');
+    if (early.length === 0) return ctx.pass();
+    return ctx.violation(`the server sent ${String((early[0].message as Record<string, unknown>).method)} before notifications/initialized`, 'no request but ping', JSON.stringify(early[0].message).slice(0, 200));
+  },
+});
+
+export const stdinCloseExits = defineCheck({
+  id: 'lifecycle/stdin-close-exit',
+  title: 'closing stdin ends a stdio server without signals',
+  level: 'SHOULD',
+  kind: 'D',
+  requirements: ['LIFE-14'],
+  spec: 'basic/lifecycle#shutdown',
+  transports: ['stdio'],
+  connection: 'raw',
+  async run(ctx) {
+    const { session } = await ctx.connect({});
+    const info = await session.close();
+    ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);
+    if (info.how === 'stdin-close' || info.how === 'exited' || info.how === 'already-exited') return ctx.pass();
+    return ctx.violation(`the server kept running after stdin closed; it needed ${info.how === 'sigkill' ? 'SIGKILL' : 'SIGTERM'}`, 'exit after stdin closes', info.how ?? 'unknown');
+  },
+});
+
+export const lifecycleChecks: Check[] = [
+  initializeResult,
+  capabilitiesAreObjects,
+  serverInfoShape,
+  versionEcho,
+  unsupportedVersion,
+  counterOfferNewest,
+  initializedNotAnswered,
+  pingAnswered,
+  pingBeforeInitialized,
+  requestBeforeInitialize,
+  noRequestsBeforeInitialized,
+  stdinCloseExits,
+];

@@ -1,0 +1,51 @@
+// Whole-run checks: every message the server sent on the main session, validated against
+// the negotiated revision's schemas, and (stdio) nothing but JSON-RPC on stdout. They read
+// findings no other check claimed, so they run after all others.
+import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import type { Finding } from '../src/session/index.js';
+
+/** Findings no check claimed, each distinct problem once (every session repeats the same handshake). */
+function unclaimed(ctx: CheckContext, wanted: (f: Finding) => boolean): Finding[] {
+  const seen = new Set<string>();
+  return ctx.facts.unclaimed.filter((f) => {
+    const key = `${f.requirement}|${f.message}`;
+    if (!wanted(f) || seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function verdictFrom(ctx: CheckContext, findings: Finding[], what: string) {
+  if (findings.length === 0) return ctx.pass();
+  for (const f of findings.slice(0, 10)) ctx.evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
+  const first = findings[0];
+  return ctx.violation(`${findings.length} ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`);
+}
+
+const isFraming = (f: Finding) => (f.requirement ?? '').startsWith('STDIO-') || f.message.includes('maximum message size');
+
+export const allServerMessages = defineCheck({
+  id: 'messages/all-server-messages',
+  title: 'every message the server sent fits the schema of the negotiated revision',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['RPC-1', 'RPC-8', 'LIFE-10'],
+  spec: 'basic#messages',
+  async run(ctx) {
+    return verdictFrom(ctx, unclaimed(ctx, (f) => !isFraming(f) && f.severity === 'fail'), 'invalid server message(s)');
+  },
+});
+
+export const stdoutOnlyJsonRpc = defineCheck({
+  id: 'stdio/stdout-only-jsonrpc-whole-run',
+  title: 'stdout carries only newline-delimited UTF-8 JSON-RPC messages',
+  level: 'MUST',
+  requirements: ['STDIO-3', 'STDIO-2', 'STDIO-1'],
+  spec: 'basic/transports#stdio',
+  transports: ['stdio'],
+  async run(ctx) {
+    return verdictFrom(ctx, unclaimed(ctx, isFraming), 'framing violation(s) on stdout');
+  },
+});
+
+export const messageChecks: Check[] = [allServerMessages, stdoutOnlyJsonRpc];

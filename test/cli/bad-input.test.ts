@@ -1,0 +1,88 @@
+// Every bad input gets one readable line on stderr, no stack trace, and the contract's exit code.
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runCli } from './run-cli.js';
+
+function expectOneLine(stderr: string, pattern: RegExp) {
+  const lines = stderr.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  expect(lines[0]).toMatch(pattern);
+  expect(stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('bad input', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-cli-'));
+
+  it('unknown flag → 2', async () => {
+    const r = await runCli(['run', '--frobnicate', '--', 'node', '-e', '0']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /^mcp-conform: .*frobnicate/);
+  });
+
+  it('unknown command → 2', async () => {
+    const r = await runCli(['fly']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /unknown command "fly"/);
+  });
+
+  it('run without a server → 2', async () => {
+    const r = await runCli(['run']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /no server given/);
+  });
+
+  it('bad --protocol-version → 2', async () => {
+    const r = await runCli(['run', '--protocol-version', '2020-01-01', '--', 'node', '-e', '0']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /--protocol-version must be one of/);
+  });
+
+  it('bad --timeout → 2', async () => {
+    const r = await runCli(['run', '--timeout', 'soon', '--', 'node', '-e', '0']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /--timeout takes a whole number/);
+  });
+
+  it('invalid URL → 2', async () => {
+    const r = await runCli(['run', '--url', 'not a url']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /not a valid URL/);
+  });
+
+  it('command that does not exist → 4', async () => {
+    const r = await runCli(['run', '--no-reports', '--', 'definitely-not-a-command-xyz']);
+    expect(r.code).toBe(4);
+    expectOneLine(r.stderr, /definitely-not-a-command-xyz/);
+  });
+
+  it('refused URL → 4', async () => {
+    const r = await runCli(['run', '--no-reports', '--url', 'http://127.0.0.1:1/mcp']);
+    expect(r.code).toBe(4);
+    expectOneLine(r.stderr, /127\.0\.0\.1:1/);
+  });
+
+  it('corrupt baseline → 2', async () => {
+    const file = join(dir, 'baseline.json');
+    writeFileSync(file, '{ not json');
+    const r = await runCli(['run', '--no-reports', '--baseline', file, '--', 'node', '-e', '0']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /baseline .* is not valid JSON/);
+  });
+
+  it('missing baseline → 2', async () => {
+    const r = await runCli(['run', '--no-reports', '--baseline', join(dir, 'nope.json'), '--', 'node', '-e', '0']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /cannot read baseline/);
+  });
+
+  it('--help and --version → 0', async () => {
+    const help = await runCli(['run', '--help']);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toMatch(/Exit codes/);
+    const version = await runCli(['--version']);
+    expect(version.code).toBe(0);
+    expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+  });
+});
