@@ -210,10 +210,12 @@ export class Session {
       'invalid-utf8': 'bytes that are not valid UTF-8',
       'sse-malformed': 'an SSE event whose data is not a JSON-RPC message',
     };
+    // An empty line carries no message at all; it is sloppy framing, not a corrupt message.
+    const blank = problem === 'not-json' && raw.trim() === '';
     this.addFinding({
       requirement: this.transport.kind === 'stdio' ? requirement : 'HTTP-8',
-      severity: 'fail',
-      message: `server sent ${what[problem]}`,
+      severity: blank ? 'warn' : 'fail',
+      message: blank ? 'server wrote an empty line on stdout' : `server sent ${what[problem]}`,
       evidence: [{ type: 'message', direction: 'received', at: this.now(), raw: raw.slice(0, 2000) }],
     });
   }

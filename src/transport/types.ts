@@ -61,6 +61,8 @@ export interface Transport {
   /** Last lines of stderr (stdio), bounded. */
   stderrTail(): string[];
   readonly closed: boolean;
+  /** HTTP only: the negotiated revision to send as MCP-Protocol-Version (undefined: none). */
+  setProtocolVersion?(version: string | undefined): void;
 }
 
 /** The target could not be started or reached: the CLI maps this to exit code 4. */

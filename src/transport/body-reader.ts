@@ -1,0 +1,69 @@
+import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { head } from './limits.js';
+
+/** Reads a whole body, keeping at most `maxBytes`; the rest is cancelled, not buffered. */
+export async function readBounded(
+  body: ReadableStream<Uint8Array> | null,
+  maxBytes: number,
+): Promise<{ bytes: Buffer; overflow: boolean }> {
+  if (!body) return { bytes: Buffer.alloc(0), overflow: false };
+  const reader = body.getReader();
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    if (size + value.length > maxBytes) {
+      parts.push(value.subarray(0, maxBytes - size));
+      await reader.cancel().catch(() => undefined);
+      return { bytes: Buffer.concat(parts), overflow: true };
+    }
+    parts.push(value);
+    size += value.length;
+  }
+  return { bytes: Buffer.concat(parts), overflow: false };
+}
+
+export interface SseSink {
+  onEvent(event: EventSourceMessage): void;
+  /** Decoded stream text as it arrives, for the exchange record. */
+  onText(text: string): void;
+  onProblem(problem: 'too-large' | 'invalid-utf8', raw: string): void;
+}
+
+/**
+ * Pumps an SSE body through eventsource-parser, calling the sink for each event as soon as it is
+ * complete. One event may hold at most `maxEventChars` (then the stream is abandoned, since the
+ * parser cannot resynchronise). Resolves at the end of the stream; throws what the read throws.
+ */
+export async function pumpSse(body: ReadableStream<Uint8Array>, sink: SseSink, maxEventChars: number): Promise<void> {
+  let overflow = false;
+  const parser = createParser({
+    onEvent: (event) => sink.onEvent(event),
+    onError: (error) => {
+      if (error.type === 'max-buffer-size-exceeded') overflow = true;
+    },
+    maxBufferSize: maxEventChars,
+  });
+  let decoder = new TextDecoder('utf-8', { fatal: true });
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    let text: string;
+    try {
+      text = decoder.decode(value, { stream: true });
+    } catch {
+      sink.onProblem('invalid-utf8', Buffer.from(value).toString('utf8'));
+      decoder = new TextDecoder('utf-8');
+      text = decoder.decode(value, { stream: true });
+    }
+    sink.onText(text);
+    parser.feed(text);
+    if (overflow) {
+      sink.onProblem('too-large', head(text, 256));
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`an SSE event exceeded ${maxEventChars} characters; stream abandoned`);
+    }
+  }
+}

@@ -1,0 +1,174 @@
+// One bounded HTTP exchange: fetch, record request and response, and turn JSON or SSE bodies
+// into messages. Shared by the Streamable HTTP and the legacy HTTP+SSE transports.
+import type { EventSourceMessage } from 'eventsource-parser';
+import { TargetUnreachable, type HttpExchange } from './types.js';
+import type { Inbox } from './inbox.js';
+import type { TraceRecorder } from './trace.js';
+import { pumpSse, readBounded } from './body-reader.js';
+import { ExchangeClosed, ExchangeTimeout, describeFetchError } from './fetch-errors.js';
+import { isJsonMedia, mediaType, redactHeaders, responseHeaders } from './headers.js';
+import { RECORDED_BODY_CHARS, head, oneLine, truncate } from './limits.js';
+
+/** full: read the whole body; headers-only: cancel the body; background: stream it after returning. */
+export type ExchangeMode = 'full' | 'headers-only' | 'background';
+
+export interface ExchangeSpec {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string | Uint8Array;
+  /** Bounds the whole exchange; in background mode only the wait for the response headers. */
+  timeoutMs: number;
+  /** Aborted by close() of the transport. */
+  closeSignal: AbortSignal;
+  mode: ExchangeMode;
+  /** Parse JSON and SSE bodies into messages. */
+  parseBody: boolean;
+  /** Emit 'message'/'framing' events; otherwise only return the messages (raw exchanges). */
+  emit: boolean;
+  onHeaders?: (response: Response) => void;
+  /** Replaces the default handling of SSE events (the legacy transport needs 'endpoint'). */
+  onSseEvent?: (event: EventSourceMessage) => void;
+}
+
+export interface ExchangeContext {
+  inbox: Inbox;
+  trace: TraceRecorder;
+  maxMessageBytes: number;
+}
+
+export interface ExchangeResult {
+  exchange: HttpExchange;
+  messages: object[];
+  /** Background mode with an SSE body: settles when the stream ends (never rejects). */
+  streaming?: Promise<void>;
+}
+
+export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Promise<ExchangeResult> {
+  const exchange: HttpExchange = {
+    request: { method: spec.method, url: spec.url, headers: redactHeaders(spec.headers) },
+  };
+  if (spec.body !== undefined) exchange.request.body = truncate(bodyText(spec.body), RECORDED_BODY_CHARS);
+  const messages: object[] = [];
+
+  const controller = new AbortController();
+  const abortOnClose = () => controller.abort(new ExchangeClosed());
+  if (spec.closeSignal.aborted) abortOnClose();
+  else spec.closeSignal.addEventListener('abort', abortOnClose, { once: true });
+  const timer = setTimeout(() => controller.abort(new ExchangeTimeout(spec.timeoutMs)), spec.timeoutMs);
+  const finish = () => {
+    clearTimeout(timer);
+    spec.closeSignal.removeEventListener('abort', abortOnClose);
+    ctx.trace.add({ kind: 'http', exchange });
+  };
+
+  let response: Response;
+  try {
+    response = await fetch(spec.url, {
+      method: spec.method,
+      headers: spec.headers,
+      body: spec.body,
+      signal: controller.signal,
+    });
+  } catch (error) {
+    const { unreachable, text } = describeFetchError(error);
+    exchange.error = text;
+    finish();
+    if (unreachable) throw new TargetUnreachable(oneLine(`cannot reach ${spec.url}: ${text}`));
+    return { exchange, messages };
+  }
+  exchange.response = { status: response.status, headers: responseHeaders(response.headers) };
+  if (response.redirected) ctx.trace.note(`${spec.method} ${spec.url} was redirected to ${response.url}`);
+  spec.onHeaders?.(response);
+  const media = mediaType(response.headers.get('content-type'));
+
+  if (spec.mode === 'headers-only') {
+    await response.body?.cancel().catch(() => undefined);
+    finish();
+    return { exchange, messages };
+  }
+
+  if (media === 'text/event-stream' && response.body) {
+    const recorded = new BoundedText(RECORDED_BODY_CHARS);
+    const collect = spec.mode !== 'background'; // a long-lived stream must not accumulate
+    const onEvent =
+      spec.onSseEvent ??
+      ((event: EventSourceMessage) => {
+        if (!spec.parseBody) return;
+        if (event.event !== undefined && event.event !== 'message') {
+          ctx.trace.note(`SSE event of type '${event.event}' is not a message`);
+          return;
+        }
+        if (event.data === '') return; // priming or keep-alive event (HTTP-14), not a message
+        const found = ctx.inbox.deliver(event.data, 'sse-malformed', 'sse-malformed', spec.emit);
+        if (collect) messages.push(...found);
+      });
+    const pumping = pumpSse(
+      response.body,
+      {
+        onEvent,
+        onText: (text) => {
+          recorded.append(text);
+          exchange.response!.body = recorded.value;
+        },
+        onProblem: (problem, raw) => ctx.inbox.framing(problem, raw, spec.emit),
+      },
+      ctx.maxMessageBytes,
+    ).catch((error: unknown) => {
+      exchange.error = describeFetchError(error).text;
+    });
+    if (spec.mode === 'background') {
+      clearTimeout(timer); // the stream may stay open for as long as the session lives
+      ctx.trace.add({ kind: 'http', exchange });
+      const streaming = pumping.finally(() => {
+        spec.closeSignal.removeEventListener('abort', abortOnClose);
+        ctx.trace.note(`${spec.method} ${spec.url} stream ended${exchange.error ? `: ${exchange.error}` : ''}`);
+      });
+      return { exchange, messages, streaming };
+    }
+    await pumping;
+    finish();
+    return { exchange, messages };
+  }
+
+  try {
+    const { bytes, overflow } = await readBounded(response.body, ctx.maxMessageBytes);
+    let text: string;
+    let validUtf8 = true;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    } catch {
+      text = bytes.toString('utf8');
+      validUtf8 = false;
+    }
+    exchange.response.body = truncate(text, RECORDED_BODY_CHARS) + (overflow ? `…[body cut at ${bytes.length} bytes]` : '');
+    if (spec.parseBody && isJsonMedia(media) && text.trim() !== '') {
+      if (overflow) ctx.inbox.framing('too-large', head(text, 256), spec.emit);
+      else if (!validUtf8) ctx.inbox.framing('invalid-utf8', text, spec.emit);
+      else messages.push(...ctx.inbox.deliver(text, 'not-json', 'not-jsonrpc', spec.emit));
+    }
+  } catch (error) {
+    exchange.error = describeFetchError(error).text;
+  }
+  finish();
+  return { exchange, messages };
+}
+
+function bodyText(body: string | Uint8Array): string {
+  return typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
+}
+
+/** Text that stops growing at `max` characters and says how much it left out. */
+class BoundedText {
+  private text = '';
+  private dropped = 0;
+  constructor(private readonly max: number) {}
+  append(chunk: string): void {
+    const room = this.max - this.text.length;
+    if (room > 0) this.text += head(chunk, room);
+    this.dropped += Math.max(0, chunk.length - Math.max(room, 0));
+  }
+  get value(): string {
+    return this.dropped > 0 ? `${this.text}…[+${this.dropped} chars]` : this.text;
+  }
+}

@@ -1,0 +1,1 @@
+export declare function startLegacySseServer(): Promise<{ base: string; close(): Promise<void> }>;

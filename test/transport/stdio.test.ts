@@ -1,0 +1,216 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createStdioTransport, type StdioTransport, type StdioTransportOptions } from '../../src/transport/stdio.js';
+import { TargetUnreachable } from '../../src/transport/types.js';
+import { TransportClosed } from '../../src/transport/errors.js';
+import { byId, byMethod, collect, isAlive, stdioCommand, waitFor } from './helpers.js';
+
+const open: StdioTransport[] = [];
+function server(flags: string[], options: Partial<StdioTransportOptions> = {}): StdioTransport {
+  // Generous grace periods: a test that expects an early close step must not lose it to a busy
+  // machine. Tests that expect escalation shorten the steps they expect to be skipped.
+  const transport = createStdioTransport({ command: stdioCommand(...flags), closeGraceMs: 5000, termGraceMs: 5000, ...options });
+  open.push(transport);
+  return transport;
+}
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((t) => t.close()));
+});
+
+describe('stdio transport: messages', () => {
+  it('exchanges newline-delimited JSON-RPC and traces both directions', async () => {
+    const t = server([]);
+    const got = collect(t);
+    await t.start();
+    await t.send({ jsonrpc: '2.0', id: 1, method: 'echo', params: { text: 'héllo 世界 🚀' } });
+    const reply = await waitFor('echo reply', () => byId(got, 1));
+    expect(reply.result).toEqual({ echo: { text: 'héllo 世界 🚀' }, method: 'echo' });
+    expect(got.framing).toEqual([]);
+    const sent = t.trace.find((e) => e.kind === 'send');
+    const recv = t.trace.find((e) => e.kind === 'recv' && (e.message as { id?: number }).id === 1);
+    expect(sent).toMatchObject({ kind: 'send', raw: expect.stringContaining('"method":"echo"') });
+    expect(typeof sent?.at).toBe('number');
+    expect(recv!.at).toBeGreaterThanOrEqual(sent!.at);
+  });
+
+  it('splits a batch reply into messages that share the raw line', async () => {
+    const t = server([]);
+    const got = collect(t);
+    await t.start();
+    await t.send([
+      { jsonrpc: '2.0', id: 'a', method: 'one' },
+      { jsonrpc: '2.0', id: 'b', method: 'two' },
+    ]);
+    await waitFor('both replies', () => byId(got, 'a') && byId(got, 'b'));
+    const rawA = got.raws[got.messages.indexOf(byId(got, 'a')!)];
+    expect(rawA?.startsWith('[')).toBe(true);
+    expect(t.trace.some((e) => e.kind === 'recv' && Array.isArray(e.message))).toBe(true);
+  });
+
+  it('sendRaw writes bytes as they are (no newline added)', async () => {
+    const t = server([]);
+    const got = collect(t);
+    await t.start();
+    await t.sendRaw('{"jsonrpc":"2.0","id":7,');
+    await t.sendRaw(new TextEncoder().encode('"method":"split"}\nnot json\n'));
+    await waitFor('reply to split write and parse error', () => byId(got, 7) && byId(got, null));
+    expect(byId(got, null)).toMatchObject({ error: { code: -32700 } });
+    expect(t.trace.filter((e) => e.kind === 'send').map((e) => (e as { raw: string }).raw)).toEqual([
+      '{"jsonrpc":"2.0","id":7,',
+      '"method":"split"}\nnot json\n',
+    ]);
+  });
+});
+
+describe('stdio transport: framing violations never crash it', () => {
+  it('reports a banner and pretty-printed JSON as not-json, then still delivers messages', async () => {
+    const t = server(['--banner', '--pretty']);
+    const got = collect(t);
+    await t.start();
+    await waitFor('ready', () => byMethod(got, 'ready'));
+    expect(got.framing[0]).toEqual({ problem: 'not-json', raw: 'Echo server v1.0 starting...' });
+    // '{', '  "jsonrpc": "2.0",', '  "method": "pretty"', '}' are each not JSON on their own
+    expect(got.framing.slice(1).map((f) => f.raw)).toEqual(['{', '  "jsonrpc": "2.0",', '  "method": "pretty"', '}']);
+    expect(byMethod(got, 'pretty')).toBeUndefined();
+    await t.send({ jsonrpc: '2.0', id: 2, method: 'after' });
+    await waitFor('reply after violations', () => byId(got, 2));
+  });
+
+  it('reports JSON that is not a JSON-RPC object or batch as not-jsonrpc', async () => {
+    const t = server(['--not-jsonrpc']);
+    const got = collect(t);
+    await t.start();
+    await waitFor('ready', () => byMethod(got, 'ready'));
+    expect(got.framing).toEqual([
+      { problem: 'not-jsonrpc', raw: '42' },
+      { problem: 'not-jsonrpc', raw: '"hello"' },
+      { problem: 'not-jsonrpc', raw: '[]' },
+      { problem: 'not-jsonrpc', raw: 'null' },
+    ]);
+  });
+
+  it('reports invalid UTF-8 and keeps going', async () => {
+    const t = server(['--invalid-utf8']);
+    const got = collect(t);
+    await t.start();
+    await waitFor('ready', () => byMethod(got, 'ready'));
+    expect(got.framing.map((f) => f.problem)).toEqual(['invalid-utf8']);
+    expect(t.trace.some((e) => e.kind === 'framing' && e.problem === 'invalid-utf8')).toBe(true);
+  });
+
+  it('reports a line over the size cap once, skips it, and delivers the next message', async () => {
+    const t = server(['--huge-line=24'], { maxMessageBytes: 1024 * 1024 });
+    const got = collect(t);
+    await t.start();
+    await waitFor('message after the huge line', () => byMethod(got, 'huge/done'));
+    expect(got.framing.map((f) => f.problem)).toEqual(['too-large']);
+    expect(got.framing[0]!.raw.startsWith('bbbb')).toBe(true);
+    expect(got.framing[0]!.raw.length).toBeLessThan(1000);
+  });
+
+  it('keeps stderr as a bounded tail with truncated lines, and in the trace', async () => {
+    const t = server(['--stderr'], { stderrTailLines: 10 });
+    const got = collect(t);
+    await t.start();
+    await waitFor('ready', () => byMethod(got, 'ready'));
+    await waitFor('stderr lines', () => t.stderrTail().at(-1) === 'log line 59');
+    expect(t.stderrTail()).toHaveLength(10);
+    const long = t.trace.find((e) => e.kind === 'stderr' && e.text.startsWith('log: yyy'));
+    expect(long && long.kind === 'stderr' && long.text.length).toBeLessThan(2100);
+    expect(long && long.kind === 'stderr' && long.text.endsWith('…[line truncated]')).toBe(true);
+  });
+});
+
+describe('stdio transport: close() escalation and process tree', () => {
+  it('ends a cooperative server by closing stdin', async () => {
+    const t = server([]);
+    await t.start();
+    const info = await t.close();
+    expect(info).toMatchObject({ how: 'stdin-close', code: 0 });
+    expect(typeof info.closeMs).toBe('number');
+    expect(t.closed).toBe(true);
+    await expect(t.send({ jsonrpc: '2.0', method: 'x' })).rejects.toBeInstanceOf(TransportClosed);
+  });
+
+  it('escalates to SIGTERM when stdin close is ignored', async () => {
+    const t = server(['--ignore-stdin-close'], { closeGraceMs: 300 });
+    await t.start();
+    expect(await t.close()).toMatchObject({ how: 'sigterm', signal: 'SIGTERM' });
+  });
+
+  it('escalates to SIGKILL when SIGTERM is ignored too', async () => {
+    const t = server(['--ignore-stdin-close', '--ignore-sigterm'], { closeGraceMs: 300, termGraceMs: 300 });
+    const got = collect(t);
+    await t.start();
+    await waitFor('ready', () => byMethod(got, 'ready'));
+    expect(await t.close()).toMatchObject({ how: 'sigkill', signal: 'SIGKILL' });
+    expect(t.stderrTail()).toContain('ignoring SIGTERM');
+  });
+
+  it('kills a grandchild that outlives the server', async () => {
+    const t = server(['--grandchild']);
+    const got = collect(t);
+    await t.start();
+    const note = await waitFor('grandchild pid', () => byMethod(got, 'grandchild'));
+    const pid = (note.params as { pid: number }).pid;
+    expect(isAlive(pid)).toBe(true);
+    expect(await t.close()).toMatchObject({ how: 'stdin-close' });
+    await waitFor('grandchild gone', () => !isAlive(pid), 3000);
+  });
+
+  it('stops an endless line writer without buffering it', async () => {
+    const t = server(['--endless'], { maxMessageBytes: 256 * 1024 });
+    const got = collect(t);
+    await t.start();
+    await waitFor('too-large report', () => got.framing.length > 0);
+    const info = await t.close();
+    expect(['sigterm', 'stdin-close']).toContain(info.how);
+    expect(got.framing.map((f) => f.problem)).toEqual(['too-large']);
+  });
+
+  it("emits 'exit' when the server dies on its own, and close() then says already-exited", async () => {
+    const t = server(['--grandchild']);
+    const got = collect(t);
+    await t.start();
+    const note = await waitFor('grandchild pid', () => byMethod(got, 'grandchild'));
+    const grandchild = (note.params as { pid: number }).pid;
+    process.kill(t.pid!, 'SIGKILL');
+    await waitFor('exit event', () => got.exits.length > 0);
+    expect(got.exits[0]).toMatchObject({ how: 'exited', signal: 'SIGKILL' });
+    expect(t.closed).toBe(true);
+    expect(await t.close()).toMatchObject({ how: 'already-exited' });
+    await waitFor('grandchild gone', () => !isAlive(grandchild), 3000);
+  });
+});
+
+const NOT_EXECUTABLE = join(mkdtempSync(join(tmpdir(), 'transport-')), 'plain.txt');
+writeFileSync(NOT_EXECUTABLE, 'just text\n', { mode: 0o644 });
+
+describe('stdio transport: unreachable targets', () => {
+  const cases: [string, string[], RegExp][] = [
+    ['a missing command', ['no-such-command-xyz'], /^command not found: no-such-command-xyz$/],
+    ['a file that is not executable', [NOT_EXECUTABLE], /^command is not executable: .*plain\.txt$/],
+    ['a server that exits at once', stdioCommand('--exit-immediately=3'), /exited immediately \(code 3\): fatal: missing configuration$/],
+  ];
+  for (const [what, command, message] of cases) {
+    it(`rejects ${what} with a one-line TargetUnreachable`, async () => {
+      // A wide startup window: node itself may need a few hundred ms to start on a busy machine.
+      const t = createStdioTransport({ command, startupWindowMs: 5000 });
+      const error = await t.start().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      await t.close();
+      expect(error).toBeInstanceOf(TargetUnreachable);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message).not.toContain('\n');
+    });
+  }
+
+  it('rejects a missing working directory', async () => {
+    const t = createStdioTransport({ command: stdioCommand(), cwd: '/no/such/dir' });
+    await expect(t.start()).rejects.toThrow(/^working directory not found: \/no\/such\/dir$/);
+  });
+});
