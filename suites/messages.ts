@@ -18,8 +18,9 @@ function unclaimed(ctx: CheckContext, wanted: (f: Finding) => boolean): Finding[
 function verdictFrom(ctx: CheckContext, findings: Finding[], what: string) {
   if (findings.length === 0) return ctx.pass();
   for (const f of findings.slice(0, 10)) ctx.evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
-  const first = findings[0];
-  return ctx.violation(`${findings.length} ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`);
+  const first = findings.find((f) => f.severity === 'fail') ?? findings[0];
+  const message = `${findings.length} ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`;
+  return first.severity === 'fail' ? ctx.violation(message) : ctx.warn(message);
 }
 
 const isFraming = (f: Finding) => (f.requirement ?? '').startsWith('STDIO-') || f.message.includes('maximum message size');

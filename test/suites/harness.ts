@@ -23,7 +23,7 @@ export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> 
     protocolVersion: opts.protocolVersion,
     only: opts.only,
     seed: 1,
-    requestTimeoutMs: 3000,
+    requestTimeoutMs: 10_000,
     quietMs: 300,
     deadlineMs: 120_000,
     callTools: [],
