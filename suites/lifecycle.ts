@@ -14,7 +14,13 @@ export const initializeResult = defineCheck({
   kind: 'S',
   requirements: ['LIFE-1', 'LIFE-12'],
   spec: 'basic/lifecycle#initialization',
+  judgesHandshake: true,
   async run(ctx) {
+    const h = ctx.facts.handshake;
+    if (h.kind !== 'result') {
+      if (h.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: h.message });
+      return ctx.violation(`initialize was not answered with a result: ${describeOutcome(h)}`, 'an InitializeResult', describeOutcome(h));
+    }
     const result = ctx.facts.initializeResult;
     const v = validateMessage({ jsonrpc: '2.0', id: 1, result }, { revision: ctx.revision, direction: 'server->client', inReplyTo: 'initialize' });
     ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: { result } });
@@ -92,6 +98,7 @@ export const versionEcho = defineCheck({
     }
     // Supported: whatever the server ever answered with, or echoed.
     const supported = new Set<unknown>([...answers.values()].filter((v) => v !== undefined));
+    if (supported.size === 0) return ctx.skip('the server answered no initialize with a result (see lifecycle/initialize-result)');
     const wrong = [...answers].filter(([asked, got]) => supported.has(asked) && got !== asked);
     ctx.note(`answers: ${[...answers].map(([a, g]) => `${a} → ${g === undefined ? 'no result' : JSON.stringify(g)}`).join(', ')}`);
     if (wrong.length === 0) return ctx.pass();
@@ -245,7 +252,8 @@ export const stdinCloseExits = defineCheck({
   transports: ['stdio'],
   connection: 'raw',
   async run(ctx) {
-    const { session } = await ctx.connect({});
+    const { session, handshake } = await ctx.connect({});
+    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize failed (${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}), so shutdown cannot be judged`);
     const info = await session.close();
     ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);
     if (info.how === 'stdin-close' || info.how === 'exited' || info.how === 'already-exited') return ctx.pass();

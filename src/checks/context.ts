@@ -29,6 +29,8 @@ export interface ServerFacts {
   revision: Revision;
   requestedRevision: string;
   initializeResult: Record<string, unknown>;
+  /** How the main session's initialize ended (a result, or why not). */
+  handshake: Outcome;
   capabilities: Record<string, unknown>;
   /** Findings no check claimed (untagged traffic, handshakes), from every session of the run;
    * complete by the time the whole-run checks start. */

@@ -33,7 +33,7 @@ Options:
   --junit <file>              write a JUnit XML report
   --html <file>               write a self-contained HTML report
   --out <dir>                 folder for all three reports when none is named (default: reports)
-  --no-reports                write no report files
+  --no-reports                write no report files unless named by --json/--junit/--html
   --timeout <ms>              per-request timeout (default 5000)
   --quiet-ms <ms>             how long "no reply expected" checks listen (default 500)
   --deadline <ms>             ceiling for the whole run (default 300000)
@@ -135,11 +135,12 @@ export function parseRunArgs(argv: string[]) {
     skip: v.skip ?? [],
     strict: Boolean(v.strict),
     baseline: v.baseline,
-    reports: v['no-reports']
-      ? {}
-      : v.json || v.junit || v.html
+    reports:
+      v.json || v.junit || v.html
         ? { json: v.json, junit: v.junit, html: v.html }
-        : { json: join(v.out ?? 'reports', 'report.json'), junit: join(v.out ?? 'reports', 'report.xml'), html: join(v.out ?? 'reports', 'report.html') },
+        : v['no-reports']
+          ? {}
+          : { json: join(v.out ?? 'reports', 'report.json'), junit: join(v.out ?? 'reports', 'report.xml'), html: join(v.out ?? 'reports', 'report.html') },
     requestTimeoutMs: int('timeout', v.timeout, 5000, 1),
     quietMs: int('quiet-ms', v['quiet-ms'], 500),
     deadlineMs: int('deadline', v.deadline, 300_000, 1),

@@ -48,6 +48,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     revision: first.negotiated ?? requested,
     requestedRevision: requested,
     initializeResult: first.outcome.kind === 'result' ? first.outcome.result : {},
+    handshake: first.outcome,
     capabilities: first.capabilities ?? {},
     unclaimed: [],
   };
@@ -84,7 +85,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   for (const check of selected) {
     const reason = notApplicable(check, opts.target.transport, declares);
     if (reason) finish(record(check, facts.revision, { status: 'skip', message: reason }, 0));
-    else if (!mainReady && check.connection !== 'raw') {
+    else if (!mainReady && check.connection !== 'raw' && !check.judgesHandshake) {
       finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete initialize (${first.outcome.kind}), so this check cannot run` }, 0));
     } else runnable.push(check);
   }

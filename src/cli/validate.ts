@@ -1,0 +1,181 @@
+// `mcp-conform validate <file.jsonl>`: checks a captured message log offline and prints one line
+// per finding (or a JSON report). The checking lives in src/schema/log; this is flags and output.
+import type { ReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { makeStyle, inert, type Style } from '../report/ansi.js';
+import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport } from '../schema/log/index.js';
+import { REVISIONS, isRevision } from '../schema/revisions.js';
+import type { Direction } from '../schema/validate.js';
+import { EXIT, UsageError } from './errors.js';
+import type { CliIO } from './io.js';
+
+export const VALIDATE_HELP = `Usage: mcp-conform validate [options] <file.jsonl | ->
+
+Checks a captured MCP message log offline. Each line is one JSON-RPC message, bare or wrapped
+as {"direction":"client->server"|"server->client","message":{...}}. It checks the JSON-RPC
+envelope, that every response answers exactly one pending request, that methods exist, and
+that params and results fit the schema of the log's protocol revision (taken from its
+initialize exchange). "-" reads the log from stdin.
+
+Options:
+  --protocol-version <rev>  check against this revision (${REVISIONS[0]} … ${REVISIONS[REVISIONS.length - 1]}),
+                            whatever the log negotiates
+  --direction <side>        every bare line was sent by this side ("client" or "server"):
+                            a one-sided log, so responses are not paired with requests
+  --strict                  warnings (requests never answered, lost tracking) fail too
+  --json                    print a JSON report on stdout instead of text
+  --max-findings <n>        findings to print; all are counted (default ${LOG_DEFAULTS.maxFindings})
+  --max-line-bytes <n>      longest line read; longer ones are findings (default ${LOG_DEFAULTS.maxLineBytes})
+  -h, --help                show this help
+
+Examples:
+  mcp-conform validate session.jsonl
+  cat server-out.jsonl | mcp-conform validate --direction server --protocol-version 2025-06-18 -
+
+Exit codes: 0 no errors, 1 errors found (or warnings, with --strict), 2 usage error or unreadable log.
+`;
+
+const OPTIONS = {
+  'protocol-version': { type: 'string' },
+  direction: { type: 'string' },
+  strict: { type: 'boolean' },
+  json: { type: 'boolean' },
+  'max-findings': { type: 'string' },
+  'max-line-bytes': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+/** `stdin` is where "-" reads from (tests pass their own). */
+export async function validateCommand(argv: string[], io: CliIO, stdin: AsyncIterable<Buffer | string> = process.stdin): Promise<number> {
+  const { values, positionals } = parseFlags(argv);
+  if (values.help) {
+    io.stdout(VALIDATE_HELP);
+    return EXIT.ok;
+  }
+  if (positionals.length !== 1) {
+    throw new UsageError(
+      positionals.length === 0
+        ? 'validate needs a log file, or - for stdin (see mcp-conform validate --help)'
+        : `validate takes one log file, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
+  }
+  const options: LogCheckOptions = {
+    protocolVersion: revisionFlag(values['protocol-version']),
+    direction: directionFlag(values.direction),
+    maxFindings: countFlag('--max-findings', values['max-findings'], 0),
+    maxLineBytes: countFlag('--max-line-bytes', values['max-line-bytes'], 1),
+  };
+  const file = positionals[0];
+  const name = file === '-' ? '<stdin>' : file;
+  const source = file === '-' ? stdin : await openLog(file, io.cwd);
+  let report: LogReport;
+  try {
+    report = await checkLog(source, options);
+  } catch (err) {
+    if (isSystemError(err)) throw new UsageError(`cannot read ${name}: ${reason(err)}`);
+    throw err;
+  } finally {
+    (source as Partial<ReadStream>).destroy?.();
+  }
+
+  if (values.json) io.stdout(`${JSON.stringify({ file: name, ...report }, null, 2)}\n`);
+  else io.stdout(renderText(name, report, makeStyle(io.color)));
+  const failed = report.summary.errors > 0 || (values.strict === true && report.summary.warnings > 0);
+  return failed ? EXIT.failed : EXIT.ok;
+}
+
+function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    // parseArgs explains itself in one line, sometimes with advice on a second one.
+    throw new UsageError(`validate: ${(err as Error).message.split('\n')[0]}`);
+  }
+}
+
+function revisionFlag(value: string | undefined) {
+  if (value === undefined) return undefined;
+  if (isRevision(value)) return value;
+  throw new UsageError(`unknown protocol version "${value}" (known: ${REVISIONS.join(', ')})`);
+}
+
+function directionFlag(value: string | undefined): Direction | undefined {
+  if (value === undefined) return undefined;
+  if (value === 'client' || value === 'client->server') return 'client->server';
+  if (value === 'server' || value === 'server->client') return 'server->client';
+  throw new UsageError(`--direction is "client" or "server", not "${value}"`);
+}
+
+function countFlag(flag: string, value: string | undefined, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  const n = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(n >= min)) throw new UsageError(`${flag} takes a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${value}"`);
+  return n;
+}
+
+async function openLog(file: string, cwd: string): Promise<ReadStream> {
+  const path = resolve(cwd, file);
+  let handle;
+  try {
+    handle = await open(path, 'r');
+  } catch (err) {
+    throw new UsageError(`cannot read ${file}: ${reason(err)}`);
+  }
+  const info = await handle.stat();
+  if (!info.isFile() && !info.isFIFO() && !info.isCharacterDevice()) {
+    await handle.close();
+    throw new UsageError(`cannot read ${file}: ${info.isDirectory() ? 'it is a directory' : 'not a regular file'}`);
+  }
+  return handle.createReadStream({ highWaterMark: 256 * 1024 });
+}
+
+function isSystemError(err: unknown): err is NodeJS.ErrnoException {
+  return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && 'syscall' in err;
+}
+
+function reason(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'it is a directory';
+  return code ?? (err as Error)?.message ?? String(err);
+}
+
+function renderText(name: string, report: LogReport, style: Style): string {
+  const out = report.findings.map((f) => findingLine(name, f, style));
+  const { errors, warnings, omitted } = report.summary;
+  const against = report.protocolVersion ? `checked against ${report.protocolVersion} (${sourceText(report)})` : 'envelopes only (no protocol revision)';
+  const verdict =
+    errors + warnings === 0
+      ? style.green('no problems')
+      : [errors > 0 ? style.red(plural(errors, 'error')) : plural(0, 'error'), warnings > 0 ? style.yellow(plural(warnings, 'warning')) : plural(0, 'warning')].join(', ');
+  out.push(`${inert(name)}: ${plural(report.lines, 'line')}, ${plural(report.messages, 'message')}, ${against}: ${verdict}`);
+  if (omitted > 0) out.push(style.dim(`(showing the first ${report.findings.length} of ${errors + warnings} findings; see --max-findings)`));
+  return `${out.join('\n')}\n`;
+}
+
+function findingLine(name: string, f: LogFinding, style: Style): string {
+  const where = style.gray(f.line > 0 ? `${inert(name)}:${f.line}` : inert(name));
+  const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+  const requirement = f.requirement ? `  ${style.dim(`[${f.requirement}]`)}` : '';
+  return `${where}  ${severity}  ${style.bold(inert(f.subject))}  ${inert(f.message)}${requirement}`;
+}
+
+function sourceText(report: LogReport): string {
+  switch (report.protocolVersionSource) {
+    case 'option':
+      return '--protocol-version';
+    case 'initialize':
+      return 'from the initialize result';
+    case 'initialize-request':
+      return 'as requested by initialize; no result seen';
+    default:
+      return 'from request _meta';
+  }
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
