@@ -1,0 +1,104 @@
+// The runner's promises: a crashed or hung server becomes verdicts and the run goes on with
+// a fresh process; selection by glob; capability gating; the deadline; the revision matrix.
+import { describe, expect, it } from 'vitest';
+import { defineCheck, describeOutcome } from '../../src/checks/index.js';
+import { runTarget } from '../../src/runner/index.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { runAgainstFixture, statusOf } from './harness.js';
+
+const crash = defineCheck({
+  id: 'test/crash-it',
+  title: 'sends invalid JSON, which the faulty fixture dies on',
+  level: 'MUST',
+  requirements: ['RPC-11'],
+  spec: 'basic',
+  async run(ctx) {
+    await ctx.sendRaw('{"jsonrpc":"2.0",\n');
+    const o = await ctx.request('ping');
+    return o.kind === 'result' ? ctx.pass() : ctx.violation(`ping after invalid JSON: ${describeOutcome(o)}`);
+  },
+});
+const after = defineCheck({
+  id: 'test/after-crash',
+  title: 'runs after the crash on a fresh main session',
+  level: 'MUST',
+  requirements: ['PING-1'],
+  spec: 'basic',
+  async run(ctx) {
+    const o = await ctx.request('ping');
+    return o.kind === 'result' ? ctx.pass() : ctx.violation(describeOutcome(o));
+  },
+});
+const gated = defineCheck({
+  id: 'test/gated',
+  title: 'needs a capability nobody declares',
+  level: 'MUST',
+  requirements: ['CAP-1'],
+  spec: 'basic',
+  needs: ['experimental.nothing'],
+  async run(ctx) {
+    return ctx.pass();
+  },
+});
+const hangs = defineCheck({
+  id: 'test/hangs',
+  title: 'never returns',
+  level: 'MUST',
+  requirements: ['RPC-25'],
+  spec: 'basic',
+  async run() {
+    return new Promise(() => undefined);
+  },
+});
+
+describe('runner', () => {
+  it('turns a crash into a verdict and continues with a fresh server process', async () => {
+    const report = await runTarget({
+      target: { transport: 'stdio', command: fixtureCommand({ fault: 'crash-on-invalid-json' }) },
+      checks: [crash, after],
+      seed: 1,
+      requestTimeoutMs: 5000,
+      quietMs: 200,
+      callTools: [],
+      concurrency: 1,
+      tool: { name: 'mcp-conform', version: 'test' },
+    });
+    expect(statusOf(report, 'test/crash-it')).toBe('fail');
+    expect(report.checks.find((c) => c.id === 'test/crash-it')?.message).toMatch(/closed|exited/);
+    expect(statusOf(report, 'test/after-crash')).toBe('pass');
+  });
+
+  it('skips a check whose capability is not declared, with the reason', async () => {
+    const report = await runAgainstFixture({ checks: [gated] });
+    const c = report.checks[0];
+    expect(c.status).toBe('skip');
+    expect(c.message).toMatch(/does not declare the experimental\.nothing capability/);
+  });
+
+  it('bounds a check that never finishes', async () => {
+    const report = await runTarget({
+      target: { transport: 'stdio', command: fixtureCommand() },
+      checks: [hangs],
+      seed: 1,
+      requestTimeoutMs: 500,
+      checkTimeoutMs: 1000,
+      quietMs: 200,
+      callTools: [],
+      tool: { name: 'mcp-conform', version: 'test' },
+    });
+    expect(report.checks[0].status).toBe('fail');
+    expect(report.checks[0].message).toMatch(/did not finish within 1000 ms/);
+  });
+
+  it('selects checks by glob with --only and --skip', async () => {
+    const report = await runAgainstFixture({ only: ['lifecycle/ping*', 'lifecycle/server-info'] });
+    expect(report.checks.map((c) => c.id).sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized', 'lifecycle/server-info']);
+  });
+
+  it('runs every revision the server accepts with --protocol-version all', async () => {
+    const report = await runAgainstFixture({ protocolVersion: 'all', only: ['lifecycle/ping'] });
+    expect(report.runs?.map((r) => r.protocolVersion)).toEqual(['2024-11-05', '2025-03-26', '2025-06-18', '2025-11-25']);
+    for (const run of report.runs ?? []) expect(run.checks.map((c) => `${c.id}:${c.status}`)).toEqual(['lifecycle/ping:pass']);
+    expect(report.summary.pass).toBe(4);
+  });
+});
