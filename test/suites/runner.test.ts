@@ -80,7 +80,7 @@ describe('runner', () => {
       target: { transport: 'stdio', command: fixtureCommand() },
       checks: [hangs],
       seed: 1,
-      requestTimeoutMs: 500,
+      requestTimeoutMs: 10_000,
       checkTimeoutMs: 1000,
       quietMs: 200,
       callTools: [],
