@@ -128,9 +128,11 @@ function narrowUnion(set: SchemaSet, e: ErrorObject, prefix: string, depth: numb
     const names = branches.map((b) => b.$ref!.replace(/\.json.*$/, '')).join(' | ');
     return [problem('schema', prefix + e.instancePath, `one of ${names}`, describe(e.data))];
   }
-  // The branch that comes closest: fewest problems.
-  candidates.sort((a, b) => a.errors.length - b.errors.length);
-  if (candidates.length > 1 && candidates[0].errors.length === candidates[1].errors.length) {
+  // The branch that comes closest: fewest missing members (a missing member says "wrong shape",
+  // a bad value says "right shape, bad value"), then fewest problems.
+  const missing = (c: { errors: ErrorObject[] }) => c.errors.filter((x) => x.keyword === 'required').length;
+  candidates.sort((a, b) => missing(a) - missing(b) || a.errors.length - b.errors.length);
+  if (candidates.length > 1 && missing(candidates[0]) === missing(candidates[1]) && candidates[0].errors.length === candidates[1].errors.length) {
     const names = candidates.map((c) => c.name).join(' | ');
     return [problem('schema', prefix + e.instancePath, `one of ${names}`, describe(e.data))];
   }

@@ -36,6 +36,6 @@ export function refineRequirement(method: string | undefined, pointer: string, f
   if (/\/nextCursor$/.test(pointer)) return 'PAGE-1';
   if (/\/(data|blob)$/.test(pointer)) return method === 'resources/read' ? 'RES-5' : 'TOOLS-15';
   if (/\/icons(\/|$)/.test(pointer)) return 'META-5';
-  if (method === 'tools/call' && pointer.startsWith('/result/content')) return 'TOOLS-14';
+  if (method === 'tools/call' && pointer.startsWith('/result/content/')) return 'TOOLS-14';
   return fallback;
 }

@@ -32,6 +32,9 @@ export interface ValidationResult {
   items?: ValidationResult[];
 }
 
+/** Methods whose 2026-07-28 result may be an InputRequiredResult (S26-8). */
+const INPUT_REQUIRED_METHODS = new Set(['tools/call', 'prompts/get', 'resources/read']);
+
 const NONE: Problem[] = Object.freeze([]) as unknown as Problem[];
 
 type Obj = Record<string, unknown>;
@@ -132,9 +135,17 @@ function checkMethod(
     return;
   }
   const validate = set.get(entry.schema);
-  if (validate(message)) return;
   const fallback = MESSAGE_REQUIREMENT[method] ?? (fromServer ? 'LIFE-10' : undefined);
-  for (const p of toProblems(set, validate.errors)) add({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+  if (!validate(message)) {
+    for (const p of toProblems(set, validate.errors)) add({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+    return;
+  }
+  // Up to 2025-06-18 only the envelope types give params._meta its shape (progressToken...).
+  const params = message.params;
+  if (isObject(params) && has(params, '_meta')) {
+    const envelope = set.get(kind === 'request' ? set.index.envelopes.request : set.index.envelopes.notification);
+    if (!envelope(message)) for (const p of toProblems(set, envelope.errors)) add({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+  }
 }
 
 function methodOf(inReplyTo: ValidateOptions['inReplyTo'], id: unknown): RequestRef | undefined {
@@ -172,7 +183,18 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
   const request = methodOf(options.inReplyTo, message.id);
   const entry = request && set.index.requests[request.method];
   const params = request && isObject(request.params) ? request.params : undefined;
-  const schema = entry ? (entry.taskResult && params && has(params, 'task') ? entry.taskResult : entry.result!) : set.index.envelopes.emptyResult;
+  let schema = entry ? (entry.taskResult && params && has(params, 'task') ? entry.taskResult : entry.result!) : set.index.envelopes.emptyResult;
+  // 2026-07-28: some results are "InputRequiredResult or the method's result"; resultType says which.
+  if (entry && schema.endsWith('#/properties/result')) {
+    const stem = entry.schema.replace(/Request\.json$/, '');
+    if (result.resultType === 'input_required') {
+      if (!INPUT_REQUIRED_METHODS.has(request!.method)) {
+        add(problem('schema', '/result/resultType', `"complete" (input_required is allowed for ${[...INPUT_REQUIRED_METHODS].join(', ')} only)`, '"input_required"', 'S26-8'));
+        return;
+      }
+      schema = 'InputRequiredResult.json';
+    } else if (set.files.has(`${stem}Result.json`)) schema = `${stem}Result.json`;
+  }
   const validate = set.get(schema);
   if (validate(result)) {
     const rule = request && RESULT_RULES[request.method];
