@@ -3,6 +3,20 @@ import { parseArgs } from 'node:util';
 import { areaOf, type Check } from '../checks/index.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
+import { coverage } from './coverage.js';
+
+function coverageText(checks: readonly Check[]): string {
+  const c = coverage(checks);
+  const lines: string[] = [];
+  for (const a of c.areas) {
+    lines.push(`${a.area.padEnd(7)} ${String(a.covered.length).padStart(3)}/${String(a.total).padEnd(3)} checked   ${a.untestable.length} untestable   ${a.missing.length} without a check`);
+    if (a.covered.length) lines.push(`  checked:    ${a.covered.join(' ')}`);
+    for (const u of a.untestable) lines.push(`  untestable: ${u.id} — ${u.reason}`);
+    if (a.missing.length) lines.push(`  no check:   ${a.missing.join(' ')}`);
+  }
+  lines.push('', `${c.covered} of ${c.total} catalog requirements have a check; ${c.untestable} are untestable from outside; ${c.missing} have no check yet.`);
+  return `${lines.join('\n')}\n`;
+}
 
 export async function listCommand(argv: string[], io: CliIO, checks: readonly Check[]): Promise<number> {
   let values;
@@ -12,7 +26,11 @@ export async function listCommand(argv: string[], io: CliIO, checks: readonly Ch
     throw new UsageError(`${(err as Error).message.split('\n')[0]} (see mcp-conform list --help)`);
   }
   if (values.help) {
-    io.stdout('Usage: mcp-conform list [--json] [--coverage]\n\nLists every check: id, level, requirement ids, revisions and title.\n');
+    io.stdout('Usage: mcp-conform list [--json] [--coverage]\n\nLists every check: id, level, requirement ids, revisions and title.\n--coverage: per catalog area, which requirements have a check, which are untestable from outside (and why), and which have none yet.\n');
+    return EXIT.ok;
+  }
+  if (values.coverage) {
+    io.stdout(coverageText(checks));
     return EXIT.ok;
   }
   if (values.json) {

@@ -1,0 +1,26 @@
+// Catalog requirements that a black-box client cannot verify, each with the reason.
+// `mcp-conform list --coverage` reports them apart from the ones still lacking a check.
+export const UNTESTABLE: Readonly<Record<string, string>> = {
+  'HTTP-4': 'the bind address of a server is not observable from a client on the same host',
+  'HTTP-5': 'authentication is optional and needs credentials only the operator has',
+  'HTTP-27': 'cryptographic strength of session ids cannot be established from a handful of samples',
+  'TOOLS-19': 'access control, rate limiting and output sanitising depend on server policy invisible from outside',
+  'RES-13': 'whether a client could fetch an https resource directly is a deployment fact',
+  'RES-15': 'access control on sensitive resources depends on server policy invisible from outside',
+  'PROMPT-11': 'injection resistance has no black-box oracle',
+  'LOG-8': 'whether a log line carries a secret or personal data has no mechanical oracle',
+  'LOG-9': 'rate limiting and "useful context" of logs are judgement calls',
+  'COMP-8': 'relevance ordering of suggestions is a judgement call',
+  'COMP-9': 'rate limiting and access control of completions depend on server policy',
+  'PROG-10': 'a flood threshold for progress notifications is not specified',
+  'CANCEL-8': 'logging of cancellation reasons happens inside the server',
+  'PING-4': 'how often a server pings is configuration, not protocol',
+  'PING-5': 'what a server does with an unresponsive client is left open (MAY)',
+  'ELIC-5': 'whether a form asks for sensitive data is semantic',
+  'ELIC-7': 'whether a URL carries sensitive data is semantic',
+  'ELIC-12': 'binding elicitation state to user identity happens inside the server',
+  'SAMP-8': 'tool-loop iteration limits need a cooperating model on the client side',
+  'S26-11': 'integrity protection of requestState is internal to the server',
+  'TASK-24': 'authorization contexts need several authenticated principals',
+  'TASK-29': 'limits and cleanup policies are server configuration',
+};
