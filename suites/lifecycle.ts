@@ -1,7 +1,8 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
 import { isRevision, REVISIONS, validateMessage, type Revision } from '../src/schema/index.js';
-import { initialize, type Received } from '../src/session/index.js';
+import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
+import type { CloseInfo, SendOutcome } from '../src/transport/types.js';
 
 const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -14,7 +15,7 @@ export const initializeResult = defineCheck({
   kind: 'S',
   requirements: ['LIFE-1', 'LIFE-12'],
   spec: 'basic/lifecycle#initialization',
-  judgesHandshake: true,
+  runsWithoutHandshake: true,
   async run(ctx) {
     const h = ctx.facts.handshake;
     if (h.kind !== 'result') {
@@ -74,13 +75,71 @@ export const serverInfoShape = defineCheck({
 });
 
 /** Initializes a new connection with `version` and returns what the server answered. */
-async function answerTo(ctx: CheckContext, version: string) {
+async function answerTo(ctx: CheckContext, version: string): Promise<HandshakeResult> {
   const { session } = await ctx.connect({ initialize: false });
   const h = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
-  ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { method: 'initialize', params: { protocolVersion: version } } });
-  if (h.outcome.kind === 'result' || h.outcome.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: h.outcome.message });
-  await session.close().catch(() => undefined);
+  void session.close().catch(() => undefined); // the runner awaits it when the check ends
   return h;
+}
+
+const UNKNOWN_VERSIONS = ['1999-01-01', '2099-12-31'];
+
+/** What the server answers to each stateful revision and to two it cannot know: one probe per
+ * version, in parallel, shared by the negotiation checks (the main session's answer is reused). */
+function versionAnswers(ctx: CheckContext): Promise<Map<string, HandshakeResult>> {
+  return ctx.shared('lifecycle/version-answers', async () => {
+    const asks = [...STATEFUL, ...UNKNOWN_VERSIONS];
+    const main = ctx.facts.handshake;
+    const answers = await Promise.all(
+      asks.map((v) =>
+        v === ctx.facts.requestedRevision && main.kind === 'result'
+          ? Promise.resolve<HandshakeResult>({ outcome: main, answeredVersion: main.result.protocolVersion })
+          : answerTo(ctx, v),
+      ),
+    );
+    return new Map(asks.map((v, i) => [v, answers[i]]));
+  });
+}
+
+function noteAnswers(ctx: CheckContext, answers: Map<string, HandshakeResult>, versions: readonly string[]): void {
+  for (const v of versions) {
+    const h = answers.get(v)!;
+    ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { method: 'initialize', params: { protocolVersion: v } } });
+    if (h.outcome.kind === 'result' || h.outcome.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: h.outcome.message });
+    else ctx.note(`${v}: ${describeOutcome(h.outcome)}`);
+  }
+}
+
+/** One connection walked through the handshake slowly, observed by four checks: requests before
+ * `initialized` (LIFE-7), ping in that window (LIFE-8), replies to `initialized` (LIFE-6), and
+ * how the process ends when stdin closes (LIFE-14). */
+interface HandshakeWalk {
+  handshake: HandshakeResult;
+  early: Received[];
+  ping?: Outcome;
+  initializedSent?: SendOutcome;
+  replies: Received[];
+  closed?: CloseInfo;
+}
+
+const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping';
+
+function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
+  return ctx.shared('lifecycle/handshake-walk', async () => {
+    const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES });
+    const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
+    const walk: HandshakeWalk = { handshake, early: [], replies: [] };
+    if (handshake.outcome.kind !== 'result') return walk;
+    const early = session.collect(ctx.options.quietMs, isServerRequestNotPing);
+    walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
+    walk.early = await early;
+    const replies = session.collect(ctx.options.quietMs, isResponse);
+    walk.initializedSent = await session.notify('notifications/initialized');
+    walk.replies = await replies;
+    if (ctx.target.transport === 'stdio') walk.closed = await session.close();
+    return walk;
+  });
 }
 
 export const versionEcho = defineCheck({
@@ -89,18 +148,16 @@ export const versionEcho = defineCheck({
   level: 'MUST',
   requirements: ['LIFE-2'],
   spec: 'basic/lifecycle#version-negotiation',
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const answers = new Map<Revision, unknown>();
-    for (const version of STATEFUL) {
-      const h = await answerTo(ctx, version);
-      answers.set(version, h.outcome.kind === 'result' ? h.answeredVersion : undefined);
-    }
+    const all = await versionAnswers(ctx);
+    const answers = new Map<string, unknown>(STATEFUL.map((v) => [v, all.get(v)!.outcome.kind === 'result' ? all.get(v)!.answeredVersion : undefined]));
+    noteAnswers(ctx, all, STATEFUL);
     // Supported: whatever the server ever answered with, or echoed.
     const supported = new Set<unknown>([...answers.values()].filter((v) => v !== undefined));
     if (supported.size === 0) return ctx.skip('the server answered no initialize with a result (see lifecycle/initialize-result)');
     const wrong = [...answers].filter(([asked, got]) => supported.has(asked) && got !== asked);
-    ctx.note(`answers: ${[...answers].map(([a, g]) => `${a} → ${g === undefined ? 'no result' : JSON.stringify(g)}`).join(', ')}`);
     if (wrong.length === 0) return ctx.pass();
     const [asked, got] = wrong[0];
     return ctx.violation(`asked for ${asked}, which the server supports (it answered it elsewhere), but got ${JSON.stringify(got)}`, `"${asked}"`, JSON.stringify(got));
@@ -113,10 +170,13 @@ export const unsupportedVersion = defineCheck({
   level: 'MUST',
   requirements: ['LIFE-3'],
   spec: 'basic/lifecycle#version-negotiation',
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    for (const version of ['1999-01-01', '2099-12-31']) {
-      const h = await answerTo(ctx, version);
+    const all = await versionAnswers(ctx);
+    noteAnswers(ctx, all, UNKNOWN_VERSIONS);
+    for (const version of UNKNOWN_VERSIONS) {
+      const h = all.get(version)!;
       const o = h.outcome;
       if (o.kind === 'error') {
         const data = o.error.data;
@@ -139,13 +199,17 @@ export const counterOfferNewest = defineCheck({
   level: 'SHOULD',
   requirements: ['LIFE-4'],
   spec: 'basic/lifecycle#version-negotiation',
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const h = await answerTo(ctx, '2099-12-31');
+    const all = await versionAnswers(ctx);
+    noteAnswers(ctx, all, ['2099-12-31']);
+    const h = all.get('2099-12-31')!;
     if (h.outcome.kind !== 'result' || !isRevision(h.answeredVersion)) return ctx.skip('no counter-offer to compare (see lifecycle/unsupported-version)');
-    // The main session asked for the newest stateful revision; its answer is the newest the server speaks statefully.
-    const newest = ctx.facts.revision;
-    if (STATEFUL.indexOf(h.answeredVersion) >= STATEFUL.indexOf(newest)) return ctx.pass();
+    // The newest stateful revision the server echoes is the newest it supports.
+    const echoed = STATEFUL.filter((v) => all.get(v)!.answeredVersion === v);
+    const newest = echoed[echoed.length - 1];
+    if (!newest || STATEFUL.indexOf(h.answeredVersion) >= STATEFUL.indexOf(newest)) return ctx.pass();
     return ctx.violation(`counter-offered ${h.answeredVersion} although the server supports ${newest}`, `"${newest}"`, JSON.stringify(h.answeredVersion));
   },
 });
@@ -156,20 +220,20 @@ export const initializedNotAnswered = defineCheck({
   level: 'MUST',
   requirements: ['LIFE-6', 'RPC-7'],
   spec: 'basic/lifecycle#initialization',
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const { session } = await ctx.connect({ initialize: false });
-    const h = await initialize(session, { protocolVersion: ctx.revision, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
-    if (h.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(h.outcome)}`);
-    const quiet = session.collect(ctx.options.quietMs, isResponse);
-    const sent = await ctx.notify('notifications/initialized', undefined, session);
-    const replies = await quiet;
-    const status = sent.http?.response?.status;
+    const walk = await handshakeWalk(ctx);
+    if (walk.handshake.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
+    ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', method: 'notifications/initialized' } });
+    const http = walk.initializedSent?.http;
+    if (http) ctx.evidence.push({ type: 'http', at: 0, request: http.request, response: http.response });
+    const status = http?.response?.status;
     if (status !== undefined && status !== 202) return ctx.violation(`the POSTed notification got HTTP ${status}`, 'HTTP 202 with an empty body', `HTTP ${status}`);
-    if (status === 202 && sent.http?.response?.body) return ctx.violation('HTTP 202 carried a body', 'an empty body', sent.http.response.body.slice(0, 200));
-    if (replies.length === 0) return ctx.pass();
-    for (const r of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
-    return ctx.violation('the server replied to notifications/initialized', 'no message in reply', JSON.stringify(replies[0].message).slice(0, 200));
+    if (status === 202 && http?.response?.body) return ctx.violation('HTTP 202 carried a body', 'an empty body', http.response.body.slice(0, 200));
+    if (walk.replies.length === 0) return ctx.pass();
+    for (const r of walk.replies) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+    return ctx.violation('the server replied to notifications/initialized', 'no message in reply', JSON.stringify(walk.replies[0].message).slice(0, 200));
   },
 });
 
@@ -195,14 +259,15 @@ export const pingBeforeInitialized = defineCheck({
   kind: 'D',
   requirements: ['LIFE-8'],
   spec: 'basic/lifecycle#initialization',
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const { session } = await ctx.connect({ initialize: false });
-    const h = await initialize(session, { protocolVersion: ctx.revision, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
-    if (h.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(h.outcome)}`);
-    const o = await ctx.request('ping', undefined, { session });
-    if (o.kind === 'result') return ctx.pass();
-    return ctx.violation(`ping before notifications/initialized: ${describeOutcome(o)}`, 'result {}', describeOutcome(o));
+    const walk = await handshakeWalk(ctx);
+    if (walk.handshake.outcome.kind !== 'result' || !walk.ping) return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
+    ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', method: 'ping' } });
+    if (walk.ping.kind === 'result' || walk.ping.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: walk.ping.message });
+    if (walk.ping.kind === 'result') return ctx.pass();
+    return ctx.violation(`ping before notifications/initialized: ${describeOutcome(walk.ping)}`, 'result {}', describeOutcome(walk.ping));
   },
 });
 
@@ -230,15 +295,14 @@ export const noRequestsBeforeInitialized = defineCheck({
   level: 'SHOULD',
   requirements: ['LIFE-7'],
   spec: 'basic/lifecycle#initialization',
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const caps = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
-    const { session } = await ctx.connect({ initialize: false, clientCapabilities: caps });
-    const h = await initialize(session, { protocolVersion: ctx.revision, capabilities: caps, tag: HANDSHAKE_TAG, sendInitialized: false });
-    if (h.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(h.outcome)}`);
-    const early = await session.collect(ctx.options.quietMs, (r) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping');
-    if (early.length === 0) return ctx.pass();
-    return ctx.violation(`the server sent ${String((early[0].message as Record<string, unknown>).method)} before notifications/initialized`, 'no request but ping', JSON.stringify(early[0].message).slice(0, 200));
+    const walk = await handshakeWalk(ctx);
+    if (walk.handshake.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
+    if (walk.early.length === 0) return ctx.pass();
+    for (const r of walk.early) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+    return ctx.violation(`the server sent ${String((walk.early[0].message as Record<string, unknown>).method)} before notifications/initialized`, 'no request but ping', JSON.stringify(walk.early[0].message).slice(0, 200));
   },
 });
 
@@ -250,11 +314,14 @@ export const stdinCloseExits = defineCheck({
   requirements: ['LIFE-14'],
   spec: 'basic/lifecycle#shutdown',
   transports: ['stdio'],
-  connection: 'raw',
+  // Opens its own connections (shared with sibling checks), so needs none from the runner.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const { session, handshake } = await ctx.connect({});
-    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize failed (${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}), so shutdown cannot be judged`);
-    const info = await session.close();
+    const walk = await handshakeWalk(ctx);
+    if (walk.handshake.outcome.kind !== 'result' || !walk.closed) {
+      return ctx.skip(`initialize failed (${describeOutcome(walk.handshake.outcome)}), so shutdown cannot be judged`);
+    }
+    const info = walk.closed;
     ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);
     if (info.how === 'stdin-close' || info.how === 'exited' || info.how === 'already-exited') return ctx.pass();
     return ctx.violation(`the server kept running after stdin closed; it needed ${info.how === 'sigkill' ? 'SIGKILL' : 'SIGTERM'}`, 'exit after stdin closes', info.how ?? 'unknown');

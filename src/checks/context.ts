@@ -50,6 +50,8 @@ export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown
 /** Handshakes are the subject of lifecycle/initialize-result; their findings are reported once, run-wide. */
 export const HANDSHAKE_TAG = 'run/handshake';
 
+const sharedWork = new WeakMap<ServerFacts, Map<string, Promise<unknown>>>();
+
 export class CheckContext {
   readonly evidence: Evidence[] = [];
   private readonly opened: Session[] = [];
@@ -122,6 +124,17 @@ export class CheckContext {
       tag: HANDSHAKE_TAG,
     });
     return { session, handshake };
+  }
+
+  /**
+   * Work shared by several checks of one run (e.g. one scenario observed by four checks):
+   * computed once per run and key, awaited by all.
+   */
+  shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
+    let memo = sharedWork.get(this.facts);
+    if (!memo) sharedWork.set(this.facts, (memo = new Map()));
+    if (!memo.has(key)) memo.set(key, compute());
+    return memo.get(key) as Promise<T>;
   }
 
   /** Sessions this check opened (the runner closes them). */

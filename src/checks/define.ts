@@ -30,8 +30,8 @@ export interface CheckSpec {
   /** Server capabilities needed (dotted paths, e.g. `resources.subscribe`); missing → skip with reason. */
   needs?: readonly string[];
   connection?: Connection;
-  /** Run even when the main session's initialize failed (checks about the handshake itself). */
-  judgesHandshake?: boolean;
+  /** Run even when the main session's initialize failed (checks about the handshake itself, or that open their own connections). */
+  runsWithoutHandshake?: boolean;
   /** Client capabilities declared on a fresh connection. */
   clientCapabilities?: Record<string, unknown>;
   run(ctx: CheckContext): Promise<Verdict>;

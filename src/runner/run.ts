@@ -85,11 +85,12 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   for (const check of selected) {
     const reason = notApplicable(check, opts.target.transport, declares);
     if (reason) finish(record(check, facts.revision, { status: 'skip', message: reason }, 0));
-    else if (!mainReady && check.connection !== 'raw' && !check.judgesHandshake) {
+    else if (!mainReady && check.connection !== 'raw' && !check.runsWithoutHandshake) {
       finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete initialize (${first.outcome.kind}), so this check cannot run` }, 0));
     } else runnable.push(check);
   }
 
+  const closing: Promise<unknown>[] = [];
   const runOne = async (check: Check): Promise<void> => {
     if (performance.now() > deadline) {
       finish(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
@@ -151,8 +152,9 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       }
     }
     verdict = mergeFindings(verdict, findings);
-    await Promise.all(own.map((s) => s.close().catch(() => undefined)));
     finish(record(check, facts.revision, verdict, performance.now() - started));
+    // Processes wind down while other checks run; the run waits for all of them at the end.
+    closing.push(Promise.all(own.map((s) => s.close().catch(() => undefined))));
   };
 
   const shared = runnable.filter((c) => c.connection === 'shared' && !isFinal(c));
@@ -163,7 +165,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   await pool(finals, 1, runOne);
 
   const stderrTail = main.transport.stderrTail();
-  await Promise.all(mains.map((s) => s.close().catch(() => undefined)));
+  await Promise.all([...closing, ...mains.map((s) => s.close().catch(() => undefined))]);
 
   const checks = selected.map((c) => results.get(c.id)!).filter(Boolean);
   return {
