@@ -19,6 +19,12 @@ envelope, that every response answers exactly one pending request, that methods 
 that params and results fit the schema of the log's protocol revision (taken from its
 initialize exchange). "-" reads the log from stdin.
 
+Who sent a bare line is inferred: a response answers the pending request with its id sent
+the other way (the latest, if both sides have one); a request or notification travels the
+way its method does (ping and other two-way methods count as the client's, progress as the
+server's). Wrapped lines say it outright. A request never answered is a warning: the log may
+simply end before its response.
+
 Options:
   --protocol-version <rev>  check against this revision (${REVISIONS[0]} … ${REVISIONS[REVISIONS.length - 1]}),
                             whatever the log negotiates
