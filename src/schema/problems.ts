@@ -72,6 +72,10 @@ function fromAjv(e: ErrorObject, prefix: string): Problem {
       return problem('schema', at, `at least ${String(p.limit)} items`, `${(e.data as unknown[]).length} items`);
     case 'additionalProperties':
       return problem('schema', `${at}/${escapePointerToken(String(p.additionalProperty))}`, 'no such member', 'an extra member');
+    case 'discriminator':
+      return p.error === 'mapping'
+        ? problem('schema', `${at}/${escapePointerToken(String(p.tag))}`, 'a known content type', describe(p.tagValue))
+        : problem('schema', `${at}/${escapePointerToken(String(p.tag))}`, 'a string tag', describe(p.tagValue));
     case 'anyOf':
     case 'oneOf':
       return problem('schema', at, 'one of the allowed shapes', describe(e.data));

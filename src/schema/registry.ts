@@ -51,10 +51,54 @@ export function schemaDir(revision: Revision): string {
 
 /** A fresh ajv instance of the right dialect, with formats. Exposed for tools that compile schemas a server publishes. */
 export function createAjv(dialect: 'draft-07' | '2020-12'): Ajv {
-  const options = { allErrors: true, verbose: true, strict: false, validateSchema: false } as const;
+  const options = { allErrors: true, verbose: true, strict: false, validateSchema: false, discriminator: true } as const;
   const ajv = dialect === '2020-12' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
   addFormats(ajv);
+  // ajv-formats' `byte` regex backtracks on long payloads and, being multiline, accepts a bad first
+  // line followed by a good one; base64 is simple enough to check linearly.
+  ajv.addFormat('byte', { type: 'string', validate: isBase64 });
   return ajv;
+}
+
+/** The `type` tag of a definition file, when it has a required constant one. */
+function tagOf(ref: unknown, files: ReadonlyMap<string, AnySchemaObject>): string | undefined {
+  if (typeof ref !== 'string' || ref.includes('#')) return undefined;
+  const target = files.get(ref);
+  const tag = target?.properties?.type?.const;
+  return typeof tag === 'string' && Array.isArray(target?.required) && target.required.includes('type') ? tag : undefined;
+}
+
+/**
+ * A copy of `schema` in which every anyOf whose branches are definitions tagged by distinct
+ * constant `type` values (content blocks...) becomes a oneOf with an ajv discriminator. Same
+ * verdicts — distinct tags mean at most one branch can match — but ajv picks the branch by its
+ * tag instead of trying (and allocating errors for) every one, and reports only that branch's errors.
+ */
+export function withDiscriminators(schema: AnySchemaObject, files: ReadonlyMap<string, AnySchemaObject>): AnySchemaObject {
+  const walk = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(walk);
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) out[k] = walk(v);
+    const branches = out.anyOf;
+    const others = Object.keys(out).filter((k) => k !== 'anyOf' && k !== '$id' && k !== '$schema');
+    if (Array.isArray(branches) && branches.length > 1 && others.length === 0) {
+      const tags = branches.map((b) => tagOf((b as { $ref?: unknown }).$ref, files));
+      if (tags.every(Boolean) && new Set(tags).size === tags.length) {
+        const { anyOf: _union, ...ids } = out;
+        return { ...ids, type: 'object', required: ['type'], properties: { type: { type: 'string' } }, discriminator: { propertyName: 'type' }, oneOf: branches };
+      }
+    }
+    return out;
+  };
+  return walk(schema) as AnySchemaObject;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Standard base64 with padding: length a multiple of 4, alphabet only, `=` only at the end. */
+export function isBase64(text: string): boolean {
+  return text.length % 4 === 0 && BASE64.test(text);
 }
 
 export function loadSchemaSet(revision: Revision): SchemaSet {
@@ -66,12 +110,24 @@ export function loadSchemaSet(revision: Revision): SchemaSet {
   const files = new Map<string, AnySchemaObject>();
   for (const name of readdirSync(dir)) {
     if (!name.endsWith('.json') || name === 'index.json') continue;
-    const schema = JSON.parse(readFileSync(join(dir, name), 'utf8')) as AnySchemaObject;
-    files.set(name, schema);
-    ajv.addSchema(schema);
+    files.set(name, JSON.parse(readFileSync(join(dir, name), 'utf8')) as AnySchemaObject);
   }
+  for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
   const compiled = new Map<string, ValidateFunction>();
   const base = `${SCHEMA_ID_BASE}/${revision}/`;
+  // A pointer into a file's original structure that the compiled copy rewrote (anyOf → oneOf):
+  // compile that piece of the original on its own, in the revision's folder so its refs resolve.
+  let inline = 0;
+  const compileFromFiles = (ref: string): ValidateFunction | undefined => {
+    const [file, pointer = ''] = ref.split('#');
+    let node: unknown = files.get(file);
+    for (const token of pointer.split('/').slice(1)) {
+      if (node === null || typeof node !== 'object') return undefined;
+      node = (node as Record<string, unknown>)[token.replace(/~1/g, '/').replace(/~0/g, '~')];
+    }
+    if (node === null || typeof node !== 'object') return undefined;
+    return ajv.compile({ ...(node as object), $id: `${base}inline-${++inline}.json` });
+  };
   const set: SchemaSet = {
     revision,
     index,
@@ -80,7 +136,7 @@ export function loadSchemaSet(revision: Revision): SchemaSet {
     get(ref: string) {
       let fn = compiled.get(ref);
       if (!fn) {
-        fn = ajv.getSchema(base + ref);
+        fn = ajv.getSchema(base + ref) ?? compileFromFiles(ref);
         if (!fn) throw new Error(`no schema ${ref} in revision ${revision}`);
         compiled.set(ref, fn);
       }

@@ -43,6 +43,21 @@ const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null &
 const isRequestId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
 const has = (o: Obj, k: string) => Object.prototype.hasOwnProperty.call(o, k);
 
+/** A table lookup that ignores inherited keys: a method named "constructor" is just unknown. */
+function own<T>(table: Readonly<Record<string, T>>, key: string): T | undefined {
+  return Object.prototype.hasOwnProperty.call(table, key) ? table[key] : undefined;
+}
+
+/** The hand-written envelope rule and the schema may both flag one member: keep the first (the envelope's, with its RPC id). */
+function firstPerPointer(problems: Problem[]): Problem[] {
+  const seen = new Set<string>();
+  return problems.filter((p) => {
+    if (seen.has(p.pointer)) return false;
+    seen.add(p.pointer);
+    return true;
+  });
+}
+
 /** The kind of a message, from its members alone (no schema). */
 export function classify(message: unknown): MessageKind {
   if (Array.isArray(message)) return 'batch';
@@ -79,24 +94,22 @@ function validateSingle(set: SchemaSet, message: unknown, options: ValidateOptio
     const p = problem('envelope', '', 'a JSON-RPC request, notification or response object', describe(message), fromServer ? 'RPC-1' : 'RPC-12');
     return { valid: false, kind: 'invalid', problems: [p] };
   }
-  let problems: Problem[] = NONE;
-  const add = (p: Problem) => {
-    if (problems === NONE) problems = [];
-    problems.push(p);
-  };
-  if (message.jsonrpc !== '2.0') add(problem('envelope', '/jsonrpc', '"2.0"', describe(message.jsonrpc), fromServer ? 'RPC-1' : 'RPC-12'));
+  // A plain array, not a closure: this is the hot path.
+  const problems: Problem[] = [];
+  const add = problems;
+  if (message.jsonrpc !== '2.0') add.push(problem('envelope', '/jsonrpc', '"2.0"', describe(message.jsonrpc), fromServer ? 'RPC-1' : 'RPC-12'));
 
   let method: string | undefined;
   if (kind === 'request' || kind === 'notification') {
     if (typeof message.method !== 'string') {
-      add(problem('envelope', '/method', 'a string', describe(message.method), fromServer ? 'RPC-1' : 'RPC-12'));
+      add.push(problem('envelope', '/method', 'a string', describe(message.method), fromServer ? 'RPC-1' : 'RPC-12'));
     } else {
       method = message.method;
       if (has(message, 'params') && !isObject(message.params)) {
-        add(problem('envelope', '/params', 'an object', describe(message.params), fromServer ? 'RPC-1' : 'RPC-12'));
+        add.push(problem('envelope', '/params', 'an object', describe(message.params), fromServer ? 'RPC-1' : 'RPC-12'));
       }
       if (kind === 'request' && !isRequestId(message.id)) {
-        add(problem('envelope', '/id', 'a string or integer id', describe(message.id), fromServer ? 'RPC-9' : 'RPC-16'));
+        add.push(problem('envelope', '/id', 'a string or integer id', describe(message.id), fromServer ? 'RPC-9' : 'RPC-16'));
       }
       checkMethod(set, message, kind, method, options, add);
     }
@@ -104,7 +117,8 @@ function validateSingle(set: SchemaSet, message: unknown, options: ValidateOptio
     checkResponse(set, message, kind, options, add);
     method = methodOf(options.inReplyTo, message.id)?.method;
   }
-  return { valid: problems === NONE, kind, method, problems };
+  if (problems.length === 0) return { valid: true, kind, method, problems: NONE };
+  return { valid: false, kind, method, problems: firstPerPointer(problems) };
 }
 
 function checkMethod(
@@ -113,38 +127,38 @@ function checkMethod(
   kind: 'request' | 'notification',
   method: string,
   options: ValidateOptions,
-  add: (p: Problem) => void,
+  add: Problem[],
 ) {
   const fromServer = options.direction === 'server->client';
   const index = set.index;
-  const entry: MethodEntry | undefined = kind === 'request' ? index.requests[method] : index.notifications[method];
+  const entry: MethodEntry | undefined = own(kind === 'request' ? index.requests : index.notifications, method);
   if (!entry) {
     // A notification method sent with an id (or the reverse) is an envelope mistake, not an unknown method.
-    if (kind === 'request' && index.notifications[method]) {
-      add(problem('envelope', '/id', 'no id on a notification', describe(message.id), fromServer ? 'RPC-8' : undefined));
-    } else if (kind === 'notification' && index.requests[method]) {
-      add(problem('envelope', '/id', 'an id (this method is a request)', 'nothing', fromServer ? 'RPC-9' : undefined));
+    if (kind === 'request' && own(index.notifications, method)) {
+      add.push(problem('envelope', '/id', 'no id on a notification', describe(message.id), fromServer ? 'RPC-8' : undefined));
+    } else if (kind === 'notification' && own(index.requests, method)) {
+      add.push(problem('envelope', '/id', 'an id (this method is a request)', 'nothing', fromServer ? 'RPC-9' : undefined));
     } else {
-      add(problem('unknown-method', '/method', `a method defined in ${set.revision}`, JSON.stringify(method), fromServer ? 'LIFE-10' : undefined));
+      add.push(problem('unknown-method', '/method', `a method defined in ${set.revision}`, JSON.stringify(method), fromServer ? 'LIFE-10' : undefined));
     }
     return;
   }
   if (entry.direction !== 'both' && entry.direction !== options.direction) {
     const expected = entry.direction === 'embedded' ? 'a method sent as a JSON-RPC message in this revision' : `a method sent ${options.direction}`;
-    add(problem('wrong-direction', '/method', expected, `${JSON.stringify(method)} (travels ${entry.direction})`, fromServer ? 'LIFE-10' : undefined));
+    add.push(problem('wrong-direction', '/method', expected, `${JSON.stringify(method)} (travels ${entry.direction})`, fromServer ? 'LIFE-10' : undefined));
     return;
   }
   const validate = set.get(entry.schema);
-  const fallback = MESSAGE_REQUIREMENT[method] ?? (fromServer ? 'LIFE-10' : undefined);
+  const fallback = own(MESSAGE_REQUIREMENT, method) ?? (fromServer ? 'LIFE-10' : undefined);
   if (!validate(message)) {
-    for (const p of toProblems(set, validate.errors)) add({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+    for (const p of toProblems(set, validate.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
     return;
   }
   // Up to 2025-06-18 only the envelope types give params._meta its shape (progressToken...).
   const params = message.params;
   if (isObject(params) && has(params, '_meta')) {
     const envelope = set.get(kind === 'request' ? set.index.envelopes.request : set.index.envelopes.notification);
-    if (!envelope(message)) for (const p of toProblems(set, envelope.errors)) add({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+    if (!envelope(message)) for (const p of toProblems(set, envelope.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
   }
 }
 
@@ -153,35 +167,35 @@ function methodOf(inReplyTo: ValidateOptions['inReplyTo'], id: unknown): Request
   return typeof ref === 'string' ? { method: ref } : ref;
 }
 
-function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options: ValidateOptions, add: (p: Problem) => void) {
+function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options: ValidateOptions, add: Problem[]) {
   const fromServer = options.direction === 'server->client';
   const hasResult = has(message, 'result');
   const hasError = has(message, 'error');
-  if (hasResult && hasError) add(problem('envelope', '', 'either result or error, not both', 'both', 'RPC-3'));
+  if (hasResult && hasError) add.push(problem('envelope', '', 'either result or error, not both', 'both', 'RPC-3'));
 
   if (kind === 'error') {
     // A parse error cannot name the request: JSON-RPC says id null, 2025-11-25+ omit it (catalog Appendix A #2).
     if (has(message, 'id') && message.id !== null && !isRequestId(message.id)) {
-      add(problem('envelope', '/id', 'a string or integer id, or null', describe(message.id), 'RPC-2'));
+      add.push(problem('envelope', '/id', 'a string or integer id, or null', describe(message.id), 'RPC-2'));
     }
     const error = message.error;
     if (!isObject(error)) {
-      add(problem('envelope', '/error', 'an error object with code and message', describe(error), 'RPC-5'));
+      add.push(problem('envelope', '/error', 'an error object with code and message', describe(error), 'RPC-5'));
       return;
     }
-    if (typeof error.code !== 'number' || !Number.isInteger(error.code)) add(problem('envelope', '/error/code', 'an integer', describe(error.code), 'RPC-5'));
-    if (typeof error.message !== 'string') add(problem('envelope', '/error/message', 'a string', describe(error.message), 'RPC-5'));
+    if (typeof error.code !== 'number' || !Number.isInteger(error.code)) add.push(problem('envelope', '/error/code', 'an integer', describe(error.code), 'RPC-5'));
+    if (typeof error.message !== 'string') add.push(problem('envelope', '/error/message', 'a string', describe(error.message), 'RPC-5'));
     return;
   }
 
-  if (!isRequestId(message.id)) add(problem('envelope', '/id', 'the string or integer id of the request answered', describe(message.id), 'RPC-2'));
+  if (!isRequestId(message.id)) add.push(problem('envelope', '/id', 'the string or integer id of the request answered', describe(message.id), 'RPC-2'));
   const result = message.result;
   if (!isObject(result)) {
-    add(problem('envelope', '/result', 'an object', describe(result), 'RPC-4'));
+    add.push(problem('envelope', '/result', 'an object', describe(result), 'RPC-4'));
     return;
   }
   const request = methodOf(options.inReplyTo, message.id);
-  const entry = request && set.index.requests[request.method];
+  const entry = request && own(set.index.requests, request.method);
   const params = request && isObject(request.params) ? request.params : undefined;
   let schema = entry ? (entry.taskResult && params && has(params, 'task') ? entry.taskResult : entry.result!) : set.index.envelopes.emptyResult;
   // 2026-07-28: some results are "InputRequiredResult or the method's result"; resultType says which.
@@ -189,7 +203,7 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
     const stem = entry.schema.replace(/Request\.json$/, '');
     if (result.resultType === 'input_required') {
       if (!INPUT_REQUIRED_METHODS.has(request!.method)) {
-        add(problem('schema', '/result/resultType', `"complete" (input_required is allowed for ${[...INPUT_REQUIRED_METHODS].join(', ')} only)`, '"input_required"', 'S26-8'));
+        add.push(problem('schema', '/result/resultType', `"complete" (input_required is allowed for ${[...INPUT_REQUIRED_METHODS].join(', ')} only)`, '"input_required"', 'S26-8'));
         return;
       }
       schema = 'InputRequiredResult.json';
@@ -197,11 +211,11 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
   }
   const validate = set.get(schema);
   if (validate(result)) {
-    const rule = request && RESULT_RULES[request.method];
+    const rule = request && own(RESULT_RULES, request.method);
     const broken = rule && rule(result);
-    if (broken) add(broken);
+    if (broken) add.push(broken);
     return;
   }
-  const fallback = request ? (RESULT_REQUIREMENT[request.method] ?? (fromServer ? 'LIFE-10' : undefined)) : 'RPC-4';
-  for (const p of toProblems(set, validate.errors, '/result')) add({ ...p, requirement: refineRequirement(request?.method, p.pointer, fallback) });
+  const fallback = request ? (own(RESULT_REQUIREMENT, request.method) ?? (fromServer ? 'LIFE-10' : undefined)) : 'RPC-4';
+  for (const p of toProblems(set, validate.errors, '/result')) add.push({ ...p, requirement: refineRequirement(request?.method, p.pointer, fallback) });
 }

@@ -38,7 +38,7 @@ describe('validate: the revision a log is checked against', () => {
     // The server picked 2024-11-05, which has no audio content.
     const { code, report } = await runJson('session-2024-audio.jsonl');
     expect(report.protocolVersion).toBe('2024-11-05');
-    expect(errorsOf(report)).toMatchObject([{ line: 5, kind: 'schema', requirement: 'TOOLS-14', pointer: '/result/content/0' }]);
+    expect(errorsOf(report)).toMatchObject([{ line: 5, kind: 'schema', requirement: 'TOOLS-14', pointer: '/result/content/0/type' }]);
     expect(code).toBe(1);
   });
 
