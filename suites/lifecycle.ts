@@ -128,16 +128,26 @@ const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' 
 function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
   return ctx.shared('lifecycle/handshake-walk', async () => {
     const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES });
+    // Listen before initialize goes out: an early request may arrive in the same read as the result.
+    const early: Received[] = [];
+    const stopListening = session.onReceive((r) => {
+      if (isServerRequestNotPing(r)) early.push(r);
+    });
     const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
-    const walk: HandshakeWalk = { handshake, early: [], replies: [] };
-    if (handshake.outcome.kind !== 'result') return walk;
-    const early = session.collect(ctx.options.quietMs, isServerRequestNotPing);
+    const walk: HandshakeWalk = { handshake, early, replies: [] };
+    if (handshake.outcome.kind !== 'result') {
+      stopListening();
+      return walk;
+    }
+    const window = new Promise((resolve) => setTimeout(resolve, ctx.options.quietMs));
     walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
-    walk.early = await early;
+    await window;
+    stopListening();
     const replies = session.collect(ctx.options.quietMs, isResponse);
     walk.initializedSent = await session.notify('notifications/initialized');
     walk.replies = await replies;
-    if (ctx.target.transport === 'stdio') walk.closed = await session.close();
+    // The catalog's LIFE-14 test allows 5 s between stdin closing and the exit.
+    if (ctx.target.transport === 'stdio') walk.closed = await session.close({ graceMs: 5000 });
     return walk;
   });
 }

@@ -2,7 +2,7 @@
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
 import { validateMessage, type Revision, type RequestRef } from '../schema/index.js';
-import type { CloseInfo, FramingProblem, SendOutcome, Transport } from '../transport/types.js';
+import type { CloseInfo, CloseOptions, FramingProblem, SendOutcome, Transport } from '../transport/types.js';
 import type { Evidence } from './evidence.js';
 import type { ClientIdentity, Finding, Outcome, Received, RequestId } from './types.js';
 
@@ -75,8 +75,9 @@ export class Session {
     return Math.round((performance.now() - this.t0) * 10) / 10;
   }
 
+  /** The connection is gone: closed by us, or the server exited (even if its exit event is still on its way). */
   get closed(): boolean {
-    return this.closedReason !== undefined;
+    return this.closedReason !== undefined || this.transport.closed;
   }
 
   async start(): Promise<void> {
@@ -192,8 +193,8 @@ export class Session {
   private closing: Promise<CloseInfo> | undefined;
 
   /** Ends the transport (idempotent); pending requests resolve as closed. */
-  close(): Promise<CloseInfo> {
-    this.closing ??= this.transport.close().finally(() => this.shutdown('session closed'));
+  close(opts?: CloseOptions): Promise<CloseInfo> {
+    this.closing ??= this.transport.close(opts).finally(() => this.shutdown('session closed'));
     return this.closing;
   }
 

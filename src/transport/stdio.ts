@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { execa, type ResultPromise } from 'execa';
-import { TargetUnreachable, type CloseInfo, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, type CloseInfo, type CloseOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, FRAMING_RAW_CHARS, STDERR_LINE_CHARS, STDERR_TRACE_LINES, oneLine } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
@@ -166,8 +166,8 @@ class StdioTransportImpl implements StdioTransport {
     return {};
   }
 
-  close(): Promise<CloseInfo> {
-    this.closing ??= this.shutDown();
+  close(opts: CloseOptions = {}): Promise<CloseInfo> {
+    this.closing ??= this.shutDown(opts.graceMs);
     return this.closing;
   }
 
@@ -243,7 +243,7 @@ class StdioTransportImpl implements StdioTransport {
     });
   }
 
-  private async shutDown(): Promise<CloseInfo> {
+  private async shutDown(graceMs?: number): Promise<CloseInfo> {
     this.closeRequested = true;
     const child = this.child;
     const pid = child?.pid;
@@ -254,7 +254,7 @@ class StdioTransportImpl implements StdioTransport {
       how = 'already-exited';
     } else {
       child.stdin?.end();
-      if (await this.waitExit(this.options.closeGraceMs ?? 2000)) {
+      if (await this.waitExit(graceMs ?? this.options.closeGraceMs ?? 2000)) {
         how = 'stdin-close';
       } else {
         this.recorder.note('no exit after stdin close: SIGTERM to the process group');

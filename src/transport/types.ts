@@ -38,6 +38,11 @@ export interface CloseInfo {
   closeMs?: number;
 }
 
+export interface CloseOptions {
+  /** stdio: how long to wait for an exit after closing stdin, before signals (overrides the transport's default). */
+  graceMs?: number;
+}
+
 export interface TransportEvents {
   message: (message: unknown, raw: string) => void;
   framing: (problem: FramingProblem, raw: string) => void;
@@ -56,7 +61,7 @@ export interface Transport {
   on<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
   off<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
   /** Ends the connection; for stdio: close stdin, wait, SIGTERM, SIGKILL the process group. */
-  close(): Promise<CloseInfo>;
+  close(opts?: CloseOptions): Promise<CloseInfo>;
   readonly trace: TraceEntry[];
   /** Last lines of stderr (stdio), bounded. */
   stderrTail(): string[];
