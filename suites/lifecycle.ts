@@ -1,6 +1,6 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
-import { isRevision, REVISIONS, validateMessage, type Revision } from '../src/schema/index.js';
+import { isRevision, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
 import type { CloseInfo, SendOutcome } from '../src/transport/types.js';
 
@@ -39,7 +39,7 @@ export const capabilitiesAreObjects = defineCheck({
   requirements: ['CAP-9'],
   spec: 'basic/lifecycle#capability-negotiation',
   async run(ctx) {
-    const caps = ctx.facts.initializeResult.capabilities;
+    const caps = (ctx.facts.initializeResult as Partial<Rev20251125.InitializeResult>).capabilities as unknown;
     if (!isObject(caps)) return ctx.violation('capabilities is not an object', 'an object', JSON.stringify(caps));
     for (const [name, value] of Object.entries(caps)) {
       if (!isObject(value)) return ctx.violation(`capabilities.${name} is not an object`, 'an object (e.g. {})', JSON.stringify(value));
@@ -61,8 +61,8 @@ export const serverInfoShape = defineCheck({
   requirements: ['LIFE-12', 'LIFE-5'],
   spec: 'basic/lifecycle#initialization',
   async run(ctx) {
-    const r = ctx.facts.initializeResult;
-    const info = r.serverInfo;
+    const r = ctx.facts.initializeResult as Partial<Rev20251125.InitializeResult>;
+    const info = r.serverInfo as unknown;
     if (!isObject(info)) return ctx.violation('serverInfo is missing or not an object', '{ name, version }', JSON.stringify(info));
     if (typeof info.name !== 'string' || typeof info.version !== 'string') {
       return ctx.violation('serverInfo.name and serverInfo.version must be strings', '{ name: string, version: string }', JSON.stringify(info));

@@ -2,3 +2,4 @@ export { REVISIONS, LATEST, LATEST_STATEFUL, isRevision, isStateless, allowsBatc
 export { loadSchemaSet, createAjv, schemaDir, type SchemaSet, type SchemaIndex, type MethodEntry, type MethodDirection } from './registry.js';
 export { validateMessage, classify, type ValidateOptions, type ValidationResult, type MessageKind, type Direction, type RequestRef } from './validate.js';
 export { problem, describe, type Problem, type ProblemKind } from './problems.js';
+export * from './types/index.js';
