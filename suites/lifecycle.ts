@@ -238,7 +238,9 @@ export const initializedNotAnswered = defineCheck({
     ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', method: 'notifications/initialized' } });
     const http = walk.initializedSent?.http;
     if (http) ctx.evidence.push({ type: 'http', at: 0, request: http.request, response: http.response });
-    const status = http?.response?.status;
+    // Streamable HTTP answers an accepted notification with 202 and no body (HTTP-6); the legacy
+    // HTTP+SSE POST endpoint has no such rule.
+    const status = ctx.target.transport === 'http' ? http?.response?.status : undefined;
     if (status !== undefined && status !== 202) return ctx.violation(`the POSTed notification got HTTP ${status}`, 'HTTP 202 with an empty body', `HTTP ${status}`);
     if (status === 202 && http?.response?.body) return ctx.violation('HTTP 202 carried a body', 'an empty body', http.response.body.slice(0, 200));
     if (walk.replies.length === 0) return ctx.pass();
