@@ -204,9 +204,10 @@ export class Session {
 
   private onFraming(problem: FramingProblem, raw: string): void {
     const requirement = problem === 'invalid-utf8' ? 'STDIO-1' : problem === 'too-large' ? undefined : 'STDIO-3';
+    const where = this.transport.kind === 'stdio' ? 'on stdout' : 'in an HTTP body';
     const what: Record<FramingProblem, string> = {
-      'not-json': 'a line on stdout that is not a JSON-RPC message',
-      'not-jsonrpc': 'JSON on stdout that is not a JSON-RPC message',
+      'not-json': `${this.transport.kind === 'stdio' ? 'a line' : 'text'} ${where} that is not JSON`,
+      'not-jsonrpc': `JSON ${where} that is not a JSON-RPC message`,
       'too-large': 'a message larger than the maximum message size',
       'invalid-utf8': 'bytes that are not valid UTF-8',
       'sse-malformed': 'an SSE event whose data is not a JSON-RPC message',

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 // Streamable HTTP client transport (HTTP-1..38): every message is a POST to one endpoint; the
 // reply is JSON, an SSE stream (messages are emitted as each event arrives) or 202. The session
 // id and protocol version headers are added once known. Extra methods serve HTTP-rule checks.
@@ -76,7 +77,8 @@ class HttpTransportImpl implements HttpTransport {
   private readonly recorder = new TraceRecorder();
   private readonly listeners = new Listeners((text) => this.recorder.note(text));
   private readonly context: ExchangeContext;
-  private readonly closeController = new AbortController();
+  // Every in-flight exchange listens on it; dozens at once are normal (concurrent checks).
+  private readonly closeController = unlimitedListeners(new AbortController());
   private readonly streams = new Set<Promise<void>>();
   private readonly timeoutMs: number;
   private session?: string;
@@ -286,4 +288,9 @@ function tryParse(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+function unlimitedListeners(controller: AbortController): AbortController {
+  setMaxListeners(0, controller.signal);
+  return controller;
 }

@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 // Legacy HTTP+SSE transport of revision 2024-11-05 (SSE-1..5): a GET opens the SSE stream whose
 // first event, 'endpoint', names the URL to POST messages to; replies arrive as 'message' events.
 import { performance } from 'node:perf_hooks';
@@ -41,7 +42,8 @@ class LegacySseTransportImpl implements LegacySseTransport {
   private readonly listeners = new Listeners((text) => this.recorder.note(text));
   private readonly inbox = new Inbox(this.recorder, this.listeners);
   private readonly context: ExchangeContext;
-  private readonly closeController = new AbortController();
+  // Every in-flight exchange listens on it; dozens at once are normal (concurrent checks).
+  private readonly closeController = unlimitedListeners(new AbortController());
   private postUrl?: string;
   private stream?: Promise<void>;
   private streamEnded = false;
@@ -192,4 +194,9 @@ class LegacySseTransportImpl implements LegacySseTransport {
     if (this.closing || this.postUrl === undefined) return;
     this.listeners.emit('exit', { code: null, signal: null });
   }
+}
+
+function unlimitedListeners(controller: AbortController): AbortController {
+  setMaxListeners(0, controller.signal);
+  return controller;
 }
