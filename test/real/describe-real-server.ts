@@ -1,0 +1,32 @@
+// One describe block per real server: start it once (HTTP) or prepare it (stdio), run the whole
+// default suite, and pin the exact failing and warning check ids from expected.ts.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPECTED } from './expected.js';
+import { findingsOf, runSuite } from './findings.js';
+import { startRealServer, type RealServer, type StartedTarget } from './real-servers.js';
+
+/** A whole suite run takes up to ~30 s on two busy cores (the suite's own waits dominate). */
+const RUN_TIMEOUT_MS = 120_000;
+
+export function describeRealServer(name: RealServer): void {
+  describe(`${name}: the whole default suite`, () => {
+    let started: StartedTarget | undefined;
+    beforeAll(async () => {
+      started = await startRealServer(name);
+    });
+    afterAll(async () => {
+      await started?.stop();
+    });
+
+    it(
+      'fails and warns on exactly the check ids in expected.ts',
+      async () => {
+        const { protocolVersion, fail, warn } = EXPECTED[name];
+        const found = findingsOf(await runSuite(started!));
+        const hint = `sets changed: see \`npx tsx test/real/print-expected.ts --details ${name}\` and README.md`;
+        expect(found, hint).toEqual({ protocolVersion, fail, warn });
+      },
+      RUN_TIMEOUT_MS,
+    );
+  });
+}

@@ -1,0 +1,386 @@
+// The exact failing and warning check ids each real server gets from the whole default suite,
+// with the reason for each. Regenerate with `npx tsx test/real/print-expected.ts > /tmp/e.ts`,
+// then investigate every TODO before copying it here (see README.md in this folder).
+import type { Expected } from './findings.js';
+import type { RealServer } from './real-servers.js';
+
+export const EXPECTED: Record<RealServer, Expected> = {
+  'filesystem': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'pagination/invalid-cursor',
+      'tools/malformed-call',
+      'tools/structured-content-text',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'errors/invalid-params':
+        'tools/call with no name or name 123 gets -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'errors/invalid-request':
+        'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
+      'errors/parse-error':
+        'The SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'lifecycle/request-before-initialize':
+        'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 (zod issues) instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/structured-content-text':
+        'read_multiple_files and list_allowed_directories return structuredContent {content: <text>} with a text block holding only <text>, not that object as JSON (TOOLS-12 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'The SDK\'s McpServer turns its own McpError(-32602) for an unknown tool into a result with isError: true; TOOLS-7 wants a protocol error. Genuine.',
+    },
+  },
+  'memory': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'errors/invalid-params':
+        'resources/read {} and tools/call with no name / name 123 get -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'errors/invalid-request':
+        'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
+      'errors/parse-error':
+        'The SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'lifecycle/request-before-initialize':
+        'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32602 \'Resource ... not found\' (the SDK\'s McpServer) instead of -32002 (RES-6 SHOULD up to 2025-11-25). Genuine.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 (zod issues) instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'The SDK\'s McpServer turns its own McpError(-32602) for an unknown tool into a result with isError: true; TOOLS-7 wants a protocol error. Genuine.',
+    },
+  },
+  'sequential-thinking': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'pagination/invalid-cursor',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'errors/invalid-params':
+        'tools/call with no name or name 123 gets -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'errors/invalid-request':
+        'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
+      'errors/parse-error':
+        'The SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'lifecycle/request-before-initialize':
+        'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 (zod issues) instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'The SDK\'s McpServer turns its own McpError(-32602) for an unknown tool into a result with isError: true; TOOLS-7 wants a protocol error. Genuine.',
+    },
+  },
+  'tmcp/stdio': {
+    protocolVersion: '2025-06-18',
+    fail: [
+      'capabilities/offered-features-declared',
+      'errors/invalid-request',
+      'errors/parse-error',
+      'messages/all-server-messages',
+    ],
+    warn: [
+      'capabilities/undeclared-rejected',
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'capabilities/offered-features-declared':
+        'FALSE FAILURE (ours): the check takes tmcp\'s result: null to completion/complete for a nonexistent prompt as proof that completion is offered (CAP-5). A null result offers nothing (our server defines no completer), and the null is already failed by messages/all-server-messages.',
+      'capabilities/undeclared-rejected':
+        'tmcp always registers completion/complete and answers null instead of -32601 while completions is undeclared (CAP-7/COMP-4 SHOULD). Genuine (the evidence prints the null result as \'result {}\': cosmetic bug of ours).',
+      'errors/invalid-params':
+        'resources/read {} gets -32603 \'URI must be a string\'; tools/call with no name or name 123 gets an isError result instead of -32602 (RPC-14, TOOLS-8). Genuine.',
+      'errors/invalid-request':
+        'No answer to any structurally invalid request (jsonrpc "1.0", no method, method 5, id object/boolean/null); ping with params "x" makes McpServer.receive throw a ValiError that the transport swallows (RPC-12, RPC-25). Genuine.',
+      'errors/parse-error':
+        '@tmcp/transport-stdio ignores malformed lines by design (its README: \'malformed input lines are ignored\'); RPC-11 wants -32700. Genuine.',
+      'lifecycle/request-before-initialize':
+        'tmcp answers tools/list before initialize; LIFE-9 binds the client, so warn only. Genuine.',
+      'messages/all-server-messages':
+        'completion/complete for an unknown prompt is answered result: null (tmcp\'s handler returns null when no completer matches); RPC-4 requires an object. Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32602 under 2025-06-18 instead of -32002 (RES-6 SHOULD). Genuine.',
+      'tools/malformed-call':
+        'tools/call {} is answered as a tool result (isError, \'Tool undefined not found\') instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine.',
+    },
+  },
+  'tmcp/http': {
+    protocolVersion: '2025-06-18',
+    fail: [
+      'capabilities/offered-features-declared',
+      'errors/invalid-request',
+      'http/ended-session-404',
+      'http/foreign-origin-rejected',
+      'http/protocol-version-header',
+      'messages/all-server-messages',
+    ],
+    warn: [
+      'capabilities/undeclared-rejected',
+      'errors/invalid-params',
+      'http/accept-both-media-types',
+      'http/session-id-required',
+      'lifecycle/request-before-initialize',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'capabilities/offered-features-declared':
+        'FALSE FAILURE (ours): the check takes tmcp\'s result: null to completion/complete for a nonexistent prompt as proof that completion is offered (CAP-5). A null result offers nothing (our server defines no completer), and the null is already failed by messages/all-server-messages.',
+      'capabilities/undeclared-rejected':
+        'tmcp always registers completion/complete and answers null instead of -32601 while completions is undeclared (CAP-7/COMP-4 SHOULD). Genuine (the evidence prints the null result as \'result {}\': cosmetic bug of ours).',
+      'errors/invalid-params':
+        'resources/read {} gets -32603 \'URI must be a string\'; tools/call with no name or name 123 gets an isError result instead of -32602 (RPC-14, TOOLS-8). Genuine.',
+      'errors/invalid-request':
+        'Most invalid requests get HTTP 400 with -32600, but ping with params "x" makes McpServer.receive throw a ValiError and the SSE response closes with no answer (reproduced by hand; RPC-12, RPC-25). Genuine.',
+      'http/accept-both-media-types':
+        'A POST accepting only application/json is served, and answered as text/event-stream, which that client refused; HTTP-34 binds the client (D), so warn. Genuine.',
+      'http/ended-session-404':
+        'Genuine, though the check cites a warn-level probe: tmcp serves any session id, and after DELETE answers 200 the deleted id still serves ping (reproduced by hand), against HTTP-29 (MUST). The check fails on the never-issued id (a derived variant) and returns before its DELETE probe.',
+      'http/foreign-origin-rejected':
+        '@tmcp/transport-http checks Origin only when allowedOrigins is configured (the README setup does not): initialize with Origin: https://mcp-conform.invalid is served (HTTP-2/HTTP-3 MUST). Genuine.',
+      'http/protocol-version-header':
+        'MCP-Protocol-Version: 1999-01-01 on a 2025-06-18 session is served with 200 instead of 400 (HTTP-31 MUST). Genuine.',
+      'http/session-id-required':
+        'A POST without Mcp-Session-Id after initialize issued one is served (under a fresh session id); HTTP-28 (SHOULD) is for servers that require sessions, and tmcp deliberately does not. Genuine by the catalog\'s recipe, arguable.',
+      'lifecycle/request-before-initialize':
+        '@tmcp/transport-http answers tools/list sent without initialize or session (it also serves 2026-07-28\'s sessionless calls); LIFE-9 binds the client, so warn only. Genuine.',
+      'messages/all-server-messages':
+        'completion/complete for an unknown prompt is answered result: null (tmcp\'s handler returns null when no completer matches); RPC-4 requires an object. Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32602 under 2025-06-18 instead of -32002 (RES-6 SHOULD). Genuine.',
+      'tools/malformed-call':
+        'tools/call {} is answered as a tool result (isError, \'Tool undefined not found\') instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine.',
+    },
+  },
+  'mcp-lite/stdio': {
+    protocolVersion: '2025-03-26',
+    fail: [
+      'capabilities/offered-features-declared',
+      'errors/invalid-request',
+      'messages/all-server-messages',
+    ],
+    warn: [
+      'capabilities/undeclared-rejected',
+      'lifecycle/counter-offer-newest',
+      'lifecycle/request-before-initialize',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'capabilities/offered-features-declared':
+        'FALSE FAILURE (ours): mcp-lite answers logging/setLevel with {} (a no-op stub, core.ts handleLoggingSetLevel) but never sends notifications/message; CAP-4\'s MUST binds servers that emit log notifications. A successful setLevel without the capability is CAP-7 (SHOULD, D), already warned by capabilities/undeclared-rejected.',
+      'capabilities/undeclared-rejected':
+        'logging/setLevel is answered {} although logging is not declared (CAP-7 SHOULD). Genuine.',
+      'errors/invalid-request':
+        'mcp-lite\'s isJsonRpcRequest does not check params or reject id null: ping with params "x" and ping with id null both get result {} (RPC-12, RPC-16). Genuine (validity is mcp-lite\'s own call; our stdio binding uses its validators).',
+      'lifecycle/counter-offer-newest':
+        'Asked for a version it does not support (2099-12-31, and the suite\'s 2025-11-25), mcp-lite falls back to 2025-03-26, its oldest, though it supports 2025-06-18 (LIFE-4 SHOULD). Genuine; it is also why the whole run is under 2025-03-26.',
+      'lifecycle/request-before-initialize':
+        'mcp-lite\'s core answers tools/list before initialize (no lifecycle gate; over HTTP its session check refuses it). LIFE-9 binds the client, so warn only. Genuine.',
+      'messages/all-server-messages':
+        'FALSE FAILURE (ours): the one \'invalid\' message is mcp-lite\'s result to our own ping with id null (the errors/invalid-request probe). It echoes id null faithfully, so RPC-2 holds; serving id null is RPC-16, warn-only (D), and errors/invalid-request already reports it.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32601 instead of -32002 (RES-6 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine.',
+    },
+  },
+  'mcp-lite/http': {
+    protocolVersion: '2025-03-26',
+    fail: [
+      'batch/empty-and-invalid',
+      'batch/notifications-only',
+      'capabilities/offered-features-declared',
+      'errors/invalid-request',
+      'http/ended-session-404',
+      'http/foreign-origin-rejected',
+      'http/get-stream-or-405',
+      'messages/all-server-messages',
+    ],
+    warn: [
+      'capabilities/undeclared-rejected',
+      'http/accept-both-media-types',
+      'lifecycle/counter-offer-newest',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'batch/empty-and-invalid':
+        '[] is answered with [] (HTTP 200) instead of one -32600 error (RPC-22). Genuine.',
+      'batch/notifications-only':
+        'A batch of two notifications gets HTTP 200 with [] instead of 202 and no body (RPC-21 MUST NOT). Genuine.',
+      'capabilities/offered-features-declared':
+        'FALSE FAILURE (ours): mcp-lite answers logging/setLevel with {} (a no-op stub, core.ts handleLoggingSetLevel) but never sends notifications/message; CAP-4\'s MUST binds servers that emit log notifications. A successful setLevel without the capability is CAP-7 (SHOULD, D), already warned by capabilities/undeclared-rejected.',
+      'capabilities/undeclared-rejected':
+        'logging/setLevel is answered {} although logging is not declared (CAP-7 SHOULD). Genuine.',
+      'errors/invalid-request':
+        'mcp-lite\'s isJsonRpcRequest does not check params, so ping with params "x" gets result {} (RPC-12). Genuine.',
+      'http/accept-both-media-types':
+        'A POST accepting only application/json (or only text/event-stream) is served; HTTP-34 binds the client (D), so warn. Genuine.',
+      'http/ended-session-404':
+        'Genuine, though the check cites a warn-level probe: POSTs never check that the session exists, so a never-issued id is served and after DELETE answers 200 the deleted id still serves ping (reproduced by hand), against HTTP-29 (MUST).',
+      'http/foreign-origin-rejected':
+        'StreamableHttpTransport checks Origin only when allowedOrigins is configured (the README setup does not): initialize with a foreign Origin is served (HTTP-2/HTTP-3 MUST). Genuine.',
+      'http/get-stream-or-405':
+        'GET with the session\'s own MCP-Protocol-Version: 2025-03-26 gets 400 \'Protocol version mismatch\': handleGet accepts only 2025-06-18 in that header, whatever the session negotiated (HTTP-17). Genuine.',
+      'lifecycle/counter-offer-newest':
+        'Asked for a version it does not support (2099-12-31, and the suite\'s 2025-11-25), mcp-lite falls back to 2025-03-26, its oldest, though it supports 2025-06-18 (LIFE-4 SHOULD). Genuine; it is also why the whole run is under 2025-03-26.',
+      'messages/all-server-messages':
+        'FALSE FAILURE (ours): the flagged message is mcp-lite\'s [] reply to our [] probe, reported as \'JSON on stdout that is not a JSON-RPC message\' (HTTP-8). It came over HTTP, [] is a schema-valid JSONRPCMessage under 2025-03-26, and batch/empty-and-invalid already fails that reply.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32601 instead of -32002 (RES-6 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine.',
+    },
+  },
+  'fastmcp/stdio': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+    ],
+    warn: [
+      'completion/unknown-prompt',
+      'errors/invalid-params',
+      'lifecycle/no-requests-before-initialized',
+      'lifecycle/request-before-initialize',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'prompts/missing-argument',
+      'prompts/unknown-prompt',
+      'resources/unknown-uri',
+      'tools/invalid-arguments',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'completion/unknown-prompt':
+        'completion/complete for an unknown prompt gets -32603 instead of -32602 (COMP-5 SHOULD). Genuine.',
+      'errors/invalid-params':
+        'resources/read {}, prompts/get {} and tools/call with no name / name 123 get -32603 carrying zod\'s issue list (the SDK underneath reports request-schema failures as Internal error), not -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'errors/invalid-request':
+        'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
+      'errors/parse-error':
+        'fastmcp runs the SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'lifecycle/no-requests-before-initialized':
+        'fastmcp sends roots/list right after answering initialize when the client declares roots, before notifications/initialized (reproduced by hand; LIFE-7 SHOULD NOT). Genuine.',
+      'lifecycle/request-before-initialize':
+        'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
+      'logging/invalid-level':
+        'logging/setLevel \'verbose\' gets -32603 instead of -32602 (LOG-4 SHOULD). Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'prompts/missing-argument':
+        'prompts/get summarize without its required topic gets -32600 (fastmcp throws InvalidRequest) instead of -32602 (PROMPT-5 SHOULD). Genuine.',
+      'prompts/unknown-prompt':
+        'An unknown prompt gets -32601 instead of -32602 (PROMPT-4 SHOULD). Genuine.',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32601 instead of -32002 (RES-6 SHOULD). Genuine.',
+      'tools/invalid-arguments':
+        'A wrong-typed argument gets -32602 under 2025-11-25, where input validation errors should be isError results (TOOLS-9 SHOULD). Genuine.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 (zod issues) instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine.',
+    },
+  },
+  'fastmcp/http': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'http/foreign-origin-rejected',
+    ],
+    warn: [
+      'batch/not-accepted',
+      'completion/unknown-prompt',
+      'errors/invalid-params',
+      'errors/invalid-request',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'prompts/missing-argument',
+      'prompts/unknown-prompt',
+      'resources/unknown-uri',
+      'tools/invalid-arguments',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'batch/not-accepted':
+        'The array [ping] is processed under 2025-11-25, where batches no longer exist (RPC-24, D: warn). Genuine.',
+      'completion/unknown-prompt':
+        'completion/complete for an unknown prompt gets -32603 instead of -32602 (COMP-5 SHOULD). Genuine.',
+      'errors/invalid-params':
+        'resources/read {}, prompts/get {} and tools/call with no name / name 123 get -32603 carrying zod\'s issue list (the SDK underneath reports request-schema failures as Internal error), not -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'errors/invalid-request':
+        'The SDK\'s Streamable HTTP transport (under fastmcp\'s httpStream) answers every schema-invalid message with HTTP 400 and -32700 \'Parse error: Invalid JSON-RPC message\' instead of -32600 (RPC-12); warn since an error does come back. Genuine.',
+      'http/foreign-origin-rejected':
+        'fastmcp\'s httpStream (CORS on by default) serves initialize with Origin: https://mcp-conform.invalid; there is no Origin check (HTTP-2/HTTP-3 MUST). Genuine.',
+      'logging/invalid-level':
+        'logging/setLevel \'verbose\' gets -32603 instead of -32602 (LOG-4 SHOULD). Genuine.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
+      'prompts/missing-argument':
+        'prompts/get summarize without its required topic gets -32600 (fastmcp throws InvalidRequest) instead of -32602 (PROMPT-5 SHOULD). Genuine.',
+      'prompts/unknown-prompt':
+        'An unknown prompt gets -32601 instead of -32602 (PROMPT-4 SHOULD). Genuine.',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32601 instead of -32002 (RES-6 SHOULD). Genuine.',
+      'tools/invalid-arguments':
+        'A wrong-typed argument gets -32602 under 2025-11-25, where input validation errors should be isError results (TOOLS-9 SHOULD). Genuine.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 (zod issues) instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine.',
+    },
+  },
+};

@@ -1,0 +1,49 @@
+// What a run against a real server found: the failing and warning check ids, and where they
+// differ from the pinned sets in expected.ts. Shared by the tests and print-expected.ts.
+import type { Report } from '../../src/checks/types.js';
+import { idsWith, runAgainstFixture } from '../suites/harness.js';
+import { startRealServer, type RealServer } from './real-servers.js';
+import type { StartedTarget } from './real-servers.js';
+
+export interface Expected {
+  /** The revision the suite negotiated. */
+  protocolVersion: string;
+  fail: string[];
+  warn: string[];
+  /** One line per fail/warn id: the server's behaviour and why it is (or is not) a real finding. */
+  why: Record<string, string>;
+}
+
+export interface Findings {
+  protocolVersion: string;
+  fail: string[];
+  warn: string[];
+}
+
+export function findingsOf(report: Report): Findings {
+  return { protocolVersion: report.protocolVersion, fail: idsWith(report, 'fail'), warn: idsWith(report, 'warn') };
+}
+
+/** Runs the whole default suite against an already started target. */
+export function runSuite(started: StartedTarget): Promise<Report> {
+  return runAgainstFixture({ target: started.target });
+}
+
+/** Starts a real server, runs the whole default suite against it, stops it. */
+export async function runRealServer(name: RealServer): Promise<Report> {
+  const started = await startRealServer(name);
+  try {
+    return await runSuite(started);
+  } finally {
+    await started.stop();
+  }
+}
+
+/** why-entries that match no current fail/warn id, and fail/warn ids with no why-entry. */
+export function undocumented(expected: Expected): { missing: string[]; stale: string[] } {
+  const graded = new Set([...expected.fail, ...expected.warn]);
+  return {
+    missing: [...graded].filter((id) => !(id in expected.why)).sort(),
+    stale: Object.keys(expected.why).filter((id) => !graded.has(id)).sort(),
+  };
+}

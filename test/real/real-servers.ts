@@ -1,0 +1,66 @@
+// The real servers the integration tests run the whole suite against: reference servers from
+// npm (stdio) and our small servers on third-party frameworks (stdio and Streamable HTTP).
+// Tests and print-expected.ts start them through here, so both see the same targets.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TargetSpec } from '../../src/session/index.js';
+import { ROOT, startHttpServer } from './servers.js';
+
+export const REAL_SERVERS = [
+  'filesystem',
+  'memory',
+  'sequential-thinking',
+  'tmcp/stdio',
+  'tmcp/http',
+  'mcp-lite/stdio',
+  'mcp-lite/http',
+  'fastmcp/stdio',
+  'fastmcp/http',
+] as const;
+export type RealServer = (typeof REAL_SERVERS)[number];
+
+export interface StartedTarget {
+  target: TargetSpec;
+  /** Ends the server (HTTP: its whole process group) and removes its temp dir. */
+  stop(): Promise<void>;
+}
+
+const pkg = (name: string) => join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
+const ours = (framework: string) => join(ROOT, 'test', 'real', 'servers', framework, 'server.mjs');
+
+function tempDir(prefix: string): { dir: string; remove: () => Promise<void> } {
+  const dir = mkdtempSync(join(tmpdir(), `mcp-conform-${prefix}-`));
+  return { dir, remove: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function stdio(command: string[], env?: Record<string, string>, remove = async () => {}): StartedTarget {
+  return { target: { transport: 'stdio', command, ...(env ? { env } : {}) }, stop: remove };
+}
+
+/** Starts (HTTP) or prepares (stdio: the suite spawns it per session) one real server. */
+export async function startRealServer(name: RealServer): Promise<StartedTarget> {
+  switch (name) {
+    case 'filesystem': {
+      // The only directory it may touch; the suite calls read-only tools only.
+      const tmp = tempDir('fs');
+      return stdio(['node', pkg('server-filesystem'), tmp.dir], undefined, tmp.remove);
+    }
+    case 'memory': {
+      const tmp = tempDir('memory');
+      return stdio(['node', pkg('server-memory')], { MEMORY_FILE_PATH: join(tmp.dir, 'memory.jsonl') }, tmp.remove);
+    }
+    case 'sequential-thinking':
+      return stdio(['node', pkg('server-sequential-thinking')]);
+    case 'tmcp/stdio':
+    case 'mcp-lite/stdio':
+    case 'fastmcp/stdio':
+      return stdio(['node', ours(name.split('/')[0]!), 'stdio']);
+    case 'tmcp/http':
+    case 'mcp-lite/http':
+    case 'fastmcp/http': {
+      const server = await startHttpServer([ours(name.split('/')[0]!), 'http']);
+      return { target: { transport: 'http', url: server.url }, stop: () => server.stop() };
+    }
+  }
+}
