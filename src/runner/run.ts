@@ -205,7 +205,8 @@ function record(check: Check, revision: Revision, verdict: Verdict, ms: number):
     status: verdict.status,
     requirements: [...check.requirements],
     spec: specUrl(check, revision),
-    ...(verdict.message !== undefined && verdict.status !== 'pass' ? { message: verdict.message } : {}),
+    // A pass may carry a note worth reading (e.g. which tools were not called, and why).
+    ...(verdict.message !== undefined ? { message: verdict.message } : {}),
     evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200),
     durationMs: Math.round(ms),
   };
