@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../suites/index.js';
 import { FAULTS } from '../fixtures/faults.js';
 import { FAULT_TABLE } from './fault-table.js';
-import { idsWith, runAgainstFixture, statusOf } from './harness.js';
+import { idsWith, runAgainstFixture, runAgainstHttpFixture, runAgainstLegacySseFixture, statusOf } from './harness.js';
 
 describe('the conformant fixture', () => {
   it('passes every check (nothing fails or warns)', async () => {
@@ -11,6 +11,14 @@ describe('the conformant fixture', () => {
     expect(idsWith(report, 'fail', 'warn')).toEqual([]);
     expect(report.summary.pass).toBeGreaterThan(0);
   });
+
+  for (const sse of [false, true]) {
+    it(`passes every check over HTTP with ${sse ? 'SSE' : 'JSON'} replies`, async () => {
+      const report = await runAgainstHttpFixture({ sse });
+      expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+      expect(report.summary.pass).toBeGreaterThan(0);
+    });
+  }
 });
 
 describe('every check has a fault that breaks it', () => {
@@ -23,7 +31,12 @@ describe('every check has a fault that breaks it', () => {
 
   for (const [id, c] of Object.entries(FAULT_TABLE)) {
     it(`${id} → ${c.expect} with FAULT=${c.fault}`, async () => {
-      const report = await runAgainstFixture({ fault: c.fault, only: [id] });
+      const report =
+        c.transport === 'http'
+          ? await runAgainstHttpFixture({ fault: c.fault, sse: c.sse, only: [id], protocolVersion: c.protocolVersion })
+          : c.transport === 'sse'
+            ? await runAgainstLegacySseFixture({ fault: c.fault, only: [id] })
+            : await runAgainstFixture({ fault: c.fault, only: [id], protocolVersion: c.protocolVersion });
       expect(statusOf(report, id)).toBe(c.expect);
     });
   }

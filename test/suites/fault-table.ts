@@ -1,12 +1,18 @@
 // Every shipped check, and the fixture fault that must make it fail (or warn, for SHOULD
 // and derived rules). The meta test fails when a check has no entry: a check that cannot
 // fail is a defect.
+import type { Revision } from '../../src/schema/index.js';
+
 export interface FaultCase {
   fault: string;
   /** The verdict the fault must produce. */
   expect: 'fail' | 'warn';
   /** Extra fixture arguments, e.g. HTTP mode. */
-  transport?: 'stdio' | 'http';
+  transport?: 'stdio' | 'http' | 'sse';
+  /** HTTP only: the fixture answers requests with SSE streams instead of JSON bodies. */
+  sse?: boolean;
+  /** The revision to negotiate, for checks that apply to some revisions only (default: the newest). */
+  protocolVersion?: Revision;
 }
 
 export const FAULT_TABLE: Record<string, FaultCase> = {
@@ -22,6 +28,87 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'lifecycle/request-before-initialize': { fault: 'tools-before-init-ok', expect: 'warn' },
   'lifecycle/no-requests-before-initialized': { fault: 'request-before-initialized', expect: 'warn' },
   'lifecycle/stdin-close-exit': { fault: 'ignore-stdin-close', expect: 'warn' },
+  'ids/echo-exact': { fault: 'string-ids', expect: 'fail' },
+  'ids/concurrent-correlation': { fault: 'swap-ids', expect: 'fail' },
+  'ids/result-or-error': { fault: 'result-and-error', expect: 'fail' },
+  'errors/parse-error': { fault: 'no-parse-error', expect: 'fail' },
+  'errors/invalid-request': { fault: 'drop-invalid-requests', expect: 'fail' },
+  'errors/method-not-found': { fault: 'wrong-error-codes', expect: 'fail' },
+  'errors/invalid-params': { fault: 'accept-invalid-params', expect: 'warn' },
+  'errors/error-object': { fault: 'error-code-string', expect: 'fail' },
+  'errors/optional-params-accepted': { fault: 'reject-unknown-params', expect: 'warn' },
+  'notifications/not-answered': { fault: 'answer-notifications', expect: 'fail' },
+  'notifications/server-notifications': { fault: 'notification-with-id', expect: 'fail' },
+  'batch/answered': { fault: 'batch-rejected', expect: 'fail', protocolVersion: '2025-03-26' },
+  'batch/notifications-only': { fault: 'batch-rejected', expect: 'fail', protocolVersion: '2025-03-26' },
+  'batch/empty-and-invalid': { fault: 'empty-batch-no-reply', expect: 'fail', protocolVersion: '2025-03-26' },
+  'batch/not-accepted': { fault: 'batch-accepted', expect: 'warn' },
   'messages/all-server-messages': { fault: 'bad-jsonrpc-version', expect: 'fail' },
   'stdio/stdout-only-jsonrpc-whole-run': { fault: 'stdout-banner', expect: 'fail' },
+  'stdio/newline-delimited': { fault: 'pretty-json', expect: 'fail' },
+  'stdio/utf8': { fault: 'invalid-utf8', expect: 'fail' },
+  'stdio/framing-robust': { fault: 'no-line-buffering', expect: 'warn' },
+  'stdio/invalid-json-survived': { fault: 'crash-on-invalid-json', expect: 'warn' },
+  'http/post-notification-202': { fault: 'http-notification-200', expect: 'fail', transport: 'http' },
+  'http/request-reply-media-type': { fault: 'http-wrong-content-type', expect: 'fail', transport: 'http' },
+  'http/session-id-visible-ascii': { fault: 'http-session-id-not-visible', expect: 'fail', transport: 'http' },
+  'http/session-id-required': { fault: 'http-session-not-required', expect: 'warn', transport: 'http' },
+  'http/ended-session-404': { fault: 'http-delete-ignored', expect: 'fail', transport: 'http' },
+  'http/protocol-version-header': { fault: 'http-ignore-protocol-header', expect: 'fail', transport: 'http' },
+  'http/foreign-origin-rejected': { fault: 'http-no-origin-check', expect: 'fail', transport: 'http' },
+  'http/accept-both-media-types': { fault: 'http-no-406', expect: 'warn', transport: 'http' },
+  'http/get-stream-or-405': { fault: 'http-get-not-sse', expect: 'fail', transport: 'http' },
+  'http/no-responses-on-get-stream': { fault: 'http-responses-on-get', expect: 'fail', transport: 'http' },
+  'http/sse-reply-events': { fault: 'http-sse-junk-event', expect: 'fail', transport: 'http', sse: true },
+  'http/sse-priming-event': { fault: 'http-no-priming', expect: 'warn', transport: 'http', sse: true },
+  'sse/endpoint-event-first': { fault: 'sse-endpoint-not-first', expect: 'fail', transport: 'sse' },
+  'sse/answers-on-stream': { fault: 'sse-response-in-post-body', expect: 'warn', transport: 'sse' },
+  'sse/foreign-origin-rejected': { fault: 'http-no-origin-check', expect: 'fail', transport: 'sse' },
+  'resources/list': { fault: 'resource-missing-name', expect: 'fail' },
+  'resources/read-contents': { fault: 'resource-text-and-blob', expect: 'fail' },
+  'resources/blob-base64': { fault: 'resource-bad-base64', expect: 'fail' },
+  'resources/listed-readable': { fault: 'listed-resource-unreadable', expect: 'warn' },
+  'resources/templates-list': { fault: 'bad-uri-template', expect: 'fail' },
+  'resources/unknown-uri': { fault: 'unknown-resource-ok', expect: 'warn' },
+  'resources/subscribe': { fault: 'subscribe-not-implemented', expect: 'fail' },
+  'resources/subscription-updates': { fault: 'resource-update-wrong-uri', expect: 'warn' },
+  'prompts/list': { fault: 'prompt-missing-name', expect: 'fail' },
+  'prompts/get': { fault: 'prompt-bad-role', expect: 'fail' },
+  'prompts/unknown-prompt': { fault: 'unknown-prompt-ok', expect: 'warn' },
+  'prompts/missing-argument': { fault: 'prompt-missing-arg-ok', expect: 'warn' },
+  'logging/set-level': { fault: 'setlevel-rejects-rare-levels', expect: 'fail' },
+  'logging/invalid-level': { fault: 'setlevel-invalid-ok', expect: 'warn' },
+  'logging/level-filter': { fault: 'log-below-level', expect: 'warn' },
+  'completion/values': { fault: 'completion-too-many', expect: 'fail' },
+  'completion/unknown-prompt': { fault: 'completion-unknown-ref-ok', expect: 'warn' },
+  'capabilities/declared-features-work': { fault: 'subscribe-not-implemented', expect: 'warn' },
+  'capabilities/undeclared-rejected': { fault: 'prompts-undeclared', expect: 'warn' },
+  'capabilities/offered-features-declared': { fault: 'prompts-undeclared', expect: 'fail' },
+  'capabilities/list-changed-declared-whole-run': { fault: 'list-changed-undeclared', expect: 'warn' },
+  'capabilities/client-capabilities-respected': { fault: 'request-undeclared-capability', expect: 'fail' },
+  'tools/list': { fault: 'tool-bad-input-schema', expect: 'fail' },
+  'tools/names': { fault: 'duplicate-tool-names', expect: 'warn' },
+  'tools/schemas-compile': { fault: 'tool-invalid-json-schema', expect: 'fail' },
+  'tools/call-result': { fault: 'bad-base64', expect: 'fail' },
+  'tools/binary-content': { fault: 'bad-base64', expect: 'fail' },
+  'tools/structured-content': { fault: 'structured-content-mismatch', expect: 'fail' },
+  'tools/structured-content-text': { fault: 'structured-content-no-text', expect: 'warn' },
+  'tools/unknown-tool': { fault: 'unknown-tool-ok', expect: 'warn' },
+  'tools/malformed-call': { fault: 'accept-invalid-params', expect: 'warn' },
+  'tools/invalid-arguments': { fault: 'invalid-args-accepted', expect: 'warn' },
+  'tools/arguments-optional': { fault: 'require-arguments', expect: 'warn' },
+  'pagination/walk-ends': { fault: 'pagination-loop', expect: 'warn' },
+  'pagination/unique-items': { fault: 'pagination-duplicates', expect: 'warn' },
+  'pagination/next-cursor': { fault: 'null-next-cursor', expect: 'fail' },
+  'pagination/cursor-stable': { fault: 'unstable-cursor', expect: 'warn' },
+  'pagination/invalid-cursor': { fault: 'invalid-cursor-accepted', expect: 'warn' },
+  'pagination/foreign-cursor': { fault: 'wrong-error-codes', expect: 'warn' },
+  'progress/token-echo': { fault: 'progress-wrong-token', expect: 'fail' },
+  'progress/increasing': { fault: 'progress-decreasing', expect: 'fail' },
+  'progress/stops-after-response': { fault: 'progress-after-response', expect: 'fail' },
+  'progress/no-token': { fault: 'progress-without-token', expect: 'fail' },
+  'cancellation/in-flight': { fault: 'ignore-cancel', expect: 'warn' },
+  'cancellation/unknown-ignored': { fault: 'answer-unknown-cancel', expect: 'warn' },
+  'cancellation/after-response': { fault: 'answer-unknown-cancel', expect: 'fail' },
+  'cancellation/initialize': { fault: 'cancel-initialize-crash', expect: 'warn' },
 };

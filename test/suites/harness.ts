@@ -5,7 +5,7 @@ import { runTarget } from '../../src/runner/index.js';
 import type { Revision } from '../../src/schema/index.js';
 import type { TargetSpec } from '../../src/session/index.js';
 import { allChecks } from '../../suites/index.js';
-import { fixtureCommand } from '../fixtures/launch.js';
+import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 
 export interface FixtureRun {
   fault?: string;
@@ -13,6 +13,10 @@ export interface FixtureRun {
   protocolVersion?: Revision | 'all';
   checks?: readonly Check[];
   target?: TargetSpec;
+  /** The slow tool for the progress and cancellation checks (default: the fixture's 'slow' when `target` is the fixture; false: none). */
+  slowTool?: string | false;
+  /** Tools the checks may call besides read-only ones (default none). */
+  callTools?: 'all' | string[];
 }
 
 export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> {
@@ -26,9 +30,30 @@ export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> 
     requestTimeoutMs: 10_000,
     quietMs: 300,
     deadlineMs: 120_000,
-    callTools: [],
+    callTools: opts.callTools ?? [],
+    slowTool: opts.slowTool === false ? undefined : (opts.slowTool ?? (opts.target ? undefined : 'slow')),
     tool: { name: 'mcp-conform', version: 'test' },
   });
+}
+
+/** Like runAgainstFixture, over Streamable HTTP: starts the fixture (JSON replies, or SSE with `sse`) and stops it after. */
+export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean } = {}): Promise<Report> {
+  const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse });
+  try {
+    return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url } });
+  } finally {
+    await server.close();
+  }
+}
+
+/** Like runAgainstFixture, over the legacy HTTP+SSE transport of 2024-11-05. */
+export async function runAgainstLegacySseFixture(opts: Omit<FixtureRun, 'target' | 'protocolVersion'> = {}): Promise<Report> {
+  const server = await startHttpFixture({ fault: opts.fault, legacySse: true });
+  try {
+    return await runAgainstFixture({ slowTool: 'slow', ...opts, protocolVersion: '2024-11-05', target: { transport: 'sse', url: server.url } });
+  } finally {
+    await server.close();
+  }
 }
 
 export function statusOf(report: Report, id: string): string | undefined {

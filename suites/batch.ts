@@ -1,0 +1,187 @@
+// JSON-RPC batches: 2025-03-26 requires servers to accept them (RPC-19…22); every other
+// stateful revision defines single messages only, so a batch should be refused (RPC-24).
+// Batches are odd input for most servers: each check uses a fresh connection.
+import { defineCheck, type Check } from '../src/checks/index.js';
+import type { Revision } from '../src/schema/index.js';
+import type { Received } from '../src/session/index.js';
+import { clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, stillServing, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
+
+const BATCHING: readonly Revision[] = ['2025-03-26'];
+const SINGLE_MESSAGES: readonly Revision[] = ['2024-11-05', '2025-06-18', '2025-11-25'];
+
+const ping = (id: string | number): Message => ({ jsonrpc: '2.0', id, method: 'ping' });
+const cancelNothing = (n: number): Message => ({
+  jsonrpc: '2.0',
+  method: 'notifications/cancelled',
+  params: { requestId: `mcp-conform-never-sent-${n}`, reason: 'mcp-conform batch probe' },
+});
+
+/** Did this reply travel inside a JSON array (a batch reply) rather than on its own? */
+const inArray = (r: Received) => r.raw.trimStart().startsWith('[');
+
+export const batchAnswered = defineCheck({
+  id: 'batch/answered',
+  title: 'a batch of two pings and a notification is answered with both responses, matched by id',
+  level: 'MUST',
+  requirements: ['RPC-19', 'RPC-20'],
+  spec: 'basic#batching',
+  revisions: BATCHING,
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const a = ping(session.allocateId('number'));
+    const b = ping(session.allocateId('string'));
+    const r = await probe(ctx, session, { message: [a, cancelNothing(1), b], expected: [a, b], replies: 2 });
+    const problems = new Problems();
+    const replyTo = (m: Message) => r.replies.find((x) => (x.message as Message).id === m.id);
+    const rejection = r.replies.find((x) => 'error' in (x.message as Message));
+    if (rejection) {
+      problems.violation(`the batch was answered with ${describeReply(rejection.message as Message)}`, 'two ping results', describeReply(rejection.message as Message));
+    } else if (r.closed) {
+      problems.violation(`the connection closed after the batch (${r.closed})`, 'two ping results', r.closed);
+    } else {
+      const missing = [a, b].filter((m) => !replyTo(m));
+      const { status } = httpStatus(r.http);
+      if (missing.length) {
+        const actual = status !== undefined ? `HTTP ${status}, ${r.replies.length} response(s)` : `${r.replies.length} response(s)`;
+        problems.violation(`${missing.length} of the 2 pings in the batch got no response (ids ${missing.map((m) => JSON.stringify(m.id)).join(', ')})`, 'a response for each request in the batch', actual);
+      } else {
+        // Over HTTP an SSE stream may carry the responses one event at a time; elsewhere they belong in one array.
+        const sse = (r.http?.response?.headers['content-type'] ?? '').includes('text/event-stream');
+        const loose = r.replies.filter((x) => !inArray(x));
+        if (loose.length && !sse) problems.warn('the batch responses came as separate messages, not as one array (RPC-20)', 'one JSON array holding both responses', clip(loose[0].raw, 160));
+      }
+    }
+    const dead = await stillServing(ctx, session);
+    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, 'ping answered', dead);
+    return problems.verdict(ctx);
+  },
+});
+
+export const notificationBatchUnanswered = defineCheck({
+  id: 'batch/notifications-only',
+  title: 'a batch made only of notifications gets no reply at all',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-21'],
+  spec: 'basic#batching',
+  revisions: BATCHING,
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const problems = new Problems();
+    const quiet = session.collect(ctx.options.quietMs, (r) => isResponse(r.message));
+    const framing: string[] = [];
+    const from = session.findings.length;
+    const onFraming = (_p: unknown, raw: string) => {
+      framing.push(raw);
+      withdrawFraming(session, from, raw); // judged here, not again by the whole-run checks
+    };
+    session.transport.on('framing', onFraming);
+    try {
+      const sent = await ctx.sendMessage([cancelNothing(1), cancelNothing(2)], session);
+      const { status, body } = httpStatus(session.transport.kind === 'http' ? sent.http : undefined);
+      if (status !== undefined && (status !== 202 || body.trim() !== '')) {
+        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`);
+      }
+      const replies = await quiet;
+      for (const x of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: x.at, message: x.message });
+      if (replies.length) problems.violation(`the notification batch was answered: ${describeReply(replies[0].message as Message)}`, 'no reply', clip(replies[0].raw, 160));
+      else if (framing.length) problems.violation(`the notification batch was answered with ${clip(framing[0], 60)}`, 'no reply (not even an empty array)', clip(framing[0], 160));
+    } finally {
+      session.transport.off('framing', onFraming);
+    }
+    const dead = await stillServing(ctx, session);
+    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, 'ping answered', dead);
+    return problems.verdict(ctx);
+  },
+});
+
+export const emptyBatch = defineCheck({
+  id: 'batch/empty-and-invalid',
+  title: 'an empty batch gets one -32600 error; a batch of invalid items gets one -32600 error per item',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-22'],
+  spec: 'basic#batching',
+  revisions: BATCHING,
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const problems = new Problems();
+
+    const empty = await probe(ctx, session, { raw: '[]' });
+    const first = empty.replies[0];
+    const { status } = httpStatus(empty.http);
+    if (first) {
+      const m = first.message as Message;
+      if (inArray(first)) problems.violation('[] was answered with an array', 'one error object, not an array', clip(first.raw, 160));
+      else if (codeOf(m) !== INVALID_REQUEST) problems.warn(`[] was answered with ${describeReply(m)} rather than -32600`, 'error -32600', describeReply(m));
+    } else if (empty.framing.length) {
+      problems.violation(`[] was answered with ${clip(empty.framing[0], 60)}`, 'one -32600 error object', clip(empty.framing[0], 160));
+    } else if (status !== undefined && status >= 400 && status < 500) {
+      ctx.note(`[]: HTTP ${status} without a JSON-RPC body`);
+    } else {
+      const got = empty.closed ? `a closed connection (${empty.closed})` : status === undefined ? 'no answer' : `HTTP ${status} and no JSON-RPC answer`;
+      problems.violation(`[] got ${got}`, 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`);
+    }
+
+    if (!empty.closed) {
+      const items = await probe(ctx, session, { raw: '[1,2]', replies: 2 });
+      const errors = items.replies.filter((x) => codeOf(x.message as Message) === INVALID_REQUEST);
+      const itemStatus = httpStatus(items.http).status;
+      if (errors.length === 2 && errors.every(inArray)) {
+        // as specified
+      } else if (items.replies.length === 0 && itemStatus !== undefined && itemStatus >= 400 && itemStatus < 500) {
+        ctx.note(`[1,2]: HTTP ${itemStatus} without a JSON-RPC body`);
+      } else if (items.replies.length > 0) {
+        problems.warn(`[1,2] got ${items.replies.length} response(s) (${describeReply(items.replies[0].message as Message)}) instead of an array of two -32600 errors`, 'an array of two -32600 errors', clip(items.replies[0].raw, 160));
+      } else {
+        problems.violation(`[1,2] got ${items.closed ? `a closed connection (${items.closed})` : 'no answer'}`, 'an array of two -32600 errors', 'nothing');
+      }
+    }
+    const dead = await stillServing(ctx, session);
+    if (dead) problems.violation(`the server stopped serving after the batches: ${dead}`, 'ping answered', dead);
+    return problems.verdict(ctx);
+  },
+});
+
+export const batchRefused = defineCheck({
+  id: 'batch/not-accepted',
+  title: 'a batch is refused under revisions that define single messages only',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['RPC-24'],
+  spec: 'basic/transports',
+  revisions: SINGLE_MESSAGES,
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const a = ping(session.allocateId());
+    const r = await probe(ctx, session, { message: [a], expected: [a] });
+    const problems = new Problems();
+    const reply = r.replies[0]?.message as Message | undefined;
+    const { status } = httpStatus(r.http);
+    let outcome: string;
+    if (reply && 'result' in reply) {
+      outcome = 'processed';
+      problems.violation(`the batch [ping] was processed under ${ctx.revision}: ${describeReply(reply)}`, 'an error (-32600; over HTTP a 400)', describeReply(reply));
+    } else if (reply) {
+      outcome = `refused: ${describeReply(reply)}`;
+    } else if (status !== undefined && status >= 400 && status < 500) {
+      outcome = `refused with HTTP ${status}`;
+    } else if (r.closed) {
+      outcome = 'closed';
+      problems.violation(`the connection closed after the batch (${r.closed})`, 'an error, and the server keeps running', r.closed);
+    } else {
+      outcome = 'ignored';
+    }
+    ctx.note(`[ping] under ${ctx.revision}: ${outcome}`);
+    const dead = r.closed ? undefined : await stillServing(ctx, session);
+    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, 'ping answered', dead);
+    if (problems.empty && outcome === 'ignored') return ctx.info('the batch [ping] got no answer at all: not processed, but an error (-32600) would tell the client why');
+    return problems.verdict(ctx);
+  },
+});
+
+export const batchChecks: Check[] = [batchAnswered, notificationBatchUnanswered, emptyBatch, batchRefused];

@@ -1,0 +1,143 @@
+// Cancellation: a cancelled in-flight call gets no response and the server stays healthy;
+// cancellations naming unknown, finished or malformed ids are ignored silently; a cancelled
+// initialize leaves a working server.
+import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';
+import { delay, findSlowTool, slowCallTimeoutMs, unfinished } from './lib/slow-tool.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+/** How long after starting the call the cancellation goes out. */
+const CANCEL_AFTER_MS = 100;
+const SPEC = 'basic/utilities/cancellation#behavior-requirements';
+
+const isResponse = (r: Received) => isObject(r.message) && !('method' in r.message) && ('result' in r.message || 'error' in r.message);
+
+/** Pings and turns anything but a result into a violation message. */
+async function stillAnswers(ctx: CheckContext, after: string, session?: Session): Promise<Verdict | undefined> {
+  const o = await ctx.request('ping', undefined, { session });
+  if (o.kind === 'result') return undefined;
+  return ctx.violation(`after ${after}, ping was not answered: ${describeOutcome(o)}`, 'the server keeps answering', describeOutcome(o));
+}
+
+export const inFlight = defineCheck({
+  id: 'cancellation/in-flight',
+  title: 'a cancelled in-flight request gets no response, and the server keeps working',
+  level: 'SHOULD',
+  requirements: ['CANCEL-1'],
+  spec: SPEC,
+  needs: ['tools'],
+  async run(ctx) {
+    const slow = await findSlowTool(ctx);
+    if ('skip' in slow) return ctx.skip(slow.skip);
+    // Its own connection (opened only now, so that a skip costs nothing): cancelling is disruptive.
+    const { session, handshake } = await ctx.connect();
+    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize on a new connection failed: ${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}`);
+    const params = { name: slow.tool.name, arguments: slow.args };
+    const timeoutMs = slowCallTimeoutMs(ctx);
+    const t0 = performance.now();
+    // An identical call left alone shows how long the cancelled one would have taken.
+    const twin = ctx.request('tools/call', params, { timeoutMs, session });
+    const victimId: RequestId = session.allocateId();
+    let victimMs: number | undefined;
+    const victim = ctx.request('tools/call', params, { id: victimId, timeoutMs, session }).then((o) => {
+      victimMs = performance.now() - t0;
+      return o;
+    });
+    await delay(CANCEL_AFTER_MS);
+    const cancelMs = performance.now() - t0;
+    await ctx.notify('notifications/cancelled', { requestId: victimId, reason: 'mcp-conform: cancellation test' }, session);
+    const twinOutcome = await twin;
+    const twinMs = performance.now() - t0;
+    if (twinOutcome.kind !== 'result' && twinOutcome.kind !== 'error') return ctx.skip(`the uncancelled call of ${slow.tool.name} did not finish (${unfinished(ctx, twinOutcome)}), so the cancelled one cannot be judged`);
+    const answered: Outcome | undefined = await Promise.race([victim, delay(ctx.options.quietMs).then(() => undefined)]);
+    ctx.note(`cancelled after ${Math.round(cancelMs)} ms; the same call without cancellation took ${Math.round(twinMs)} ms`);
+    if (answered && (answered.kind === 'result' || answered.kind === 'error')) {
+      if (victimMs !== undefined && victimMs <= cancelMs) return ctx.info('the slow tool answered before the cancellation was sent; nothing to judge');
+      // Only a cancellation sent well before the work could finish is judged: the rest is a legitimate race.
+      if (cancelMs > twinMs / 2) return ctx.info(`a response arrived after the cancellation, but the call only takes ${Math.round(twinMs)} ms: a race the spec allows`);
+      return ctx.violation(
+        `the cancelled request was answered ${Math.round((victimMs ?? twinMs) - cancelMs)} ms after notifications/cancelled`,
+        'no response to a cancelled request',
+        describeOutcome(answered),
+      );
+    }
+    return (await stillAnswers(ctx, 'a cancellation', session)) ?? ctx.pass();
+  },
+});
+
+export const unknownIgnored = defineCheck({
+  id: 'cancellation/unknown-ignored',
+  title: 'cancellations naming unknown ids, or malformed ones, are ignored silently',
+  level: 'SHOULD',
+  requirements: ['CANCEL-3', 'CANCEL-2'],
+  spec: 'basic/utilities/cancellation#error-handling',
+  connection: 'fresh',
+  async run(ctx) {
+    const probes: Array<Record<string, unknown> | undefined> = [{ requestId: 'mcp-conform-never-sent', reason: 'test' }, { requestId: 987_654_321 }];
+    // Malformed ones only on stdio: over HTTP, a 400 for a notification it cannot accept is allowed.
+    if (ctx.target.transport === 'stdio') probes.push(undefined, { requestId: {} }, { requestId: null });
+    const replies = ctx.session.collect(ctx.options.quietMs, isResponse);
+    for (const params of probes) await ctx.notify('notifications/cancelled', params);
+    const got = await replies;
+    if (got.length) {
+      for (const r of got.slice(0, 3)) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+      return ctx.violation(`${got.length} repl${got.length === 1 ? 'y' : 'ies'} to cancellations of requests that do not exist`, 'no reply (notifications are never answered)', JSON.stringify(got[0].message).slice(0, 200));
+    }
+    return (await stillAnswers(ctx, 'cancellations of unknown requests')) ?? ctx.pass();
+  },
+});
+
+export const afterResponse = defineCheck({
+  id: 'cancellation/after-response',
+  title: 'a cancellation that arrives after the response is ignored gracefully',
+  level: 'MUST',
+  requirements: ['CANCEL-4'],
+  spec: 'basic/utilities/cancellation#timing-considerations',
+  async run(ctx) {
+    const first = await ctx.request('ping');
+    if (first.kind !== 'result') return ctx.skip(`ping failed (${describeOutcome(first)}); see lifecycle/ping`);
+    const id = first.id;
+    // On the shared session, only answers to the cancelled id or to no id can be ours.
+    const replies = ctx.session.collect(ctx.options.quietMs, (r) => isResponse(r) && isObject(r.message) && (r.message.id === undefined || r.message.id === null || String(r.message.id) === String(id)));
+    await ctx.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: late cancellation test' });
+    const got = await replies;
+    if (got.length) {
+      for (const r of got.slice(0, 3)) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+      return ctx.violation('the server replied to a cancellation of a request it had already answered', 'no reply', JSON.stringify(got[0].message).slice(0, 200));
+    }
+    return (await stillAnswers(ctx, 'a late cancellation')) ?? ctx.pass();
+  },
+});
+
+export const cancelledInitialize = defineCheck({
+  id: 'cancellation/initialize',
+  title: 'a cancellation naming initialize leaves a working server',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['CANCEL-5', 'CANCEL-4'],
+  spec: SPEC,
+  // Over HTTP the cancellation cannot reach a session that does not exist yet.
+  transports: ['stdio'],
+  connection: 'raw',
+  async run(ctx) {
+    const session = ctx.session; // raw: not initialized yet
+    const id = session.allocateId();
+    const params = { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } };
+    ctx.evidence.push({ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id, method: 'initialize', params } });
+    let initialized: Outcome | undefined;
+    const answer = session.request('initialize', params, { id, tag: HANDSHAKE_TAG }).then((o) => (initialized = o));
+    // Clients must not do this (CANCEL-5); what the server does with it is left open.
+    await ctx.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: cancelling initialize' }, session);
+    // A ping (allowed before initialized) behind the cancellation bounds the wait for the initialize answer.
+    const alive = await ctx.request('ping', undefined, { session });
+    await Promise.race([answer, delay(ctx.options.quietMs)]);
+    const o = initialized;
+    if (o) ctx.evidence.push(o.kind === 'result' || o.kind === 'error' ? { type: 'message', direction: 'received', at: session.now(), message: o.message } : { type: 'note', text: describeOutcome(o) });
+    const answers = alive.kind === 'result' || alive.kind === 'error';
+    if (o?.kind === 'result' && answers) return ctx.pass();
+    if (answers) return ctx.info(`initialize was not answered after its cancellation${o ? ` (${describeOutcome(o)})` : ''}, and the server still answers ping; the spec leaves this open`);
+    return ctx.violation(`after a cancellation of initialize the server stopped answering: ping got ${describeOutcome(alive)}`, 'a server that keeps answering', describeOutcome(alive));
+  },
+});
+
+export const cancellationChecks: Check[] = [inFlight, unknownIgnored, afterResponse, cancelledInitialize];

@@ -1,0 +1,323 @@
+// JSON-RPC errors: parse errors, invalid requests, unknown methods, invalid params, the shape
+// of error objects, and the absence of errors for valid optional members (RPC-5, RPC-6,
+// RPC-11…14, RPC-16…18). Malformed input goes to fresh connections only, and every such check
+// ends by making sure the server still answers.
+import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import type { Outcome, Session } from '../src/session/index.js';
+import {
+  briefOutcome,
+  clip,
+  codeOf,
+  describeReply,
+  httpStatus,
+  INVALID_PARAMS,
+  INVALID_REQUEST,
+  isObject,
+  METHOD_NOT_FOUND,
+  PARSE_ERROR,
+  probe,
+  Problems,
+  stillServing,
+  type Message,
+  type ProbeResult,
+} from './support/jsonrpc-probe.js';
+
+/** RPC-6: longer than this is no longer a short description. */
+const MAX_MESSAGE_CHARS = 200;
+
+const NO_SUCH = {
+  method: 'mcp-conform/no-such-method',
+  tool: 'mcp-conform-no-such-tool',
+  prompt: 'mcp-conform-no-such-prompt',
+  uri: 'mcp-conform://no-such-resource',
+};
+
+/** What one malformed probe got back, in the terms the checks grade. */
+type Answer =
+  | { kind: 'error'; code: number | undefined; reply: Message }
+  | { kind: 'result'; reply: Message }
+  | { kind: 'http-refusal'; status: number } // an HTTP error status without a JSON-RPC body
+  | { kind: 'none'; status?: number }
+  | { kind: 'gone'; reason: string };
+
+function answerOf(r: ProbeResult): Answer {
+  const reply = r.replies[0]?.message as Message | undefined;
+  if (reply && 'error' in reply) return { kind: 'error', code: codeOf(reply), reply };
+  if (reply) return { kind: 'result', reply };
+  if (r.closed) return { kind: 'gone', reason: r.closed };
+  const { status } = httpStatus(r.http);
+  if (status !== undefined && status >= 400 && status < 500) return { kind: 'http-refusal', status };
+  return { kind: 'none', status };
+}
+
+function describeAnswer(a: Answer): string {
+  switch (a.kind) {
+    case 'error':
+    case 'result':
+      return describeReply(a.reply);
+    case 'http-refusal':
+      return `HTTP ${a.status} without a JSON-RPC error`;
+    case 'none':
+      return a.status === undefined ? 'no answer' : `HTTP ${a.status} without a JSON-RPC answer`;
+    case 'gone':
+      return `the connection closed (${a.reason})`;
+  }
+}
+
+export const parseError = defineCheck({
+  id: 'errors/parse-error',
+  title: 'input that is not JSON gets a -32700 parse error, and the server keeps serving',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-11'],
+  spec: 'basic#error-responses',
+  connection: 'fresh',
+  async run(ctx) {
+    const problems = new Problems();
+    for (const raw of ['{"jsonrpc":"2.0",', 'mcp-conform: this line is not JSON']) {
+      const a = answerOf(await probe(ctx, ctx.session, { raw }));
+      const what = `input ${JSON.stringify(raw)}`;
+      if (a.kind === 'gone') {
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700, and the server keeps running', describeAnswer(a));
+        break;
+      }
+      if (a.kind === 'error') {
+        const id = a.reply.id;
+        if (a.code !== PARSE_ERROR) problems.warn(`${what} got error ${JSON.stringify(a.code)} instead of -32700`, 'error -32700', describeAnswer(a));
+        else if (id !== null && id !== undefined) problems.warn(`${what}: the parse error carries id ${JSON.stringify(id)}; it cannot name a request (catalog Appendix A #2)`, 'id null or absent', JSON.stringify(id));
+      } else if (a.kind === 'http-refusal') {
+        ctx.note(`${what}: HTTP ${a.status} without a JSON-RPC body (a 4xx is an acceptable answer over HTTP)`);
+      } else {
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700 (over HTTP: a 4xx status)', describeAnswer(a));
+      }
+    }
+    const dead = await stillServing(ctx, ctx.session);
+    if (dead) problems.violation(`the server stopped serving after input that is not JSON: ${dead}`, 'ping answered', dead);
+    return problems.verdict(ctx);
+  },
+});
+
+interface MalformedRequest {
+  label: string;
+  build(id: number): Message;
+  /** The id is valid, so the session can correlate an answer that carries it. */
+  readableId: boolean;
+}
+
+const MALFORMED_REQUESTS: MalformedRequest[] = [
+  { label: 'jsonrpc "1.0"', build: (id) => ({ jsonrpc: '1.0', id, method: 'ping' }), readableId: true },
+  { label: 'no jsonrpc member', build: (id) => ({ id, method: 'ping' }), readableId: true },
+  { label: 'no method', build: (id) => ({ jsonrpc: '2.0', id }), readableId: true },
+  { label: 'method 5 (not a string)', build: (id) => ({ jsonrpc: '2.0', id, method: 5 }), readableId: true },
+  { label: 'params "x" (not an object)', build: (id) => ({ jsonrpc: '2.0', id, method: 'ping', params: 'x' }), readableId: true },
+  { label: 'id {"a":1} (an object)', build: () => ({ jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }), readableId: false },
+  { label: 'id true (a boolean)', build: () => ({ jsonrpc: '2.0', id: true, method: 'ping' }), readableId: false },
+];
+
+export const invalidRequest = defineCheck({
+  id: 'errors/invalid-request',
+  title: 'structurally invalid requests get -32600 Invalid Request; id null is never served',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-12', 'RPC-16'],
+  spec: 'basic#requests',
+  connection: 'fresh',
+  async run(ctx) {
+    const problems = new Problems();
+    const session = ctx.session;
+    for (const m of MALFORMED_REQUESTS) {
+      const message = m.build(session.allocateId() as number);
+      const r = await probe(ctx, session, m.readableId ? { message, expected: [message] } : { message, alsoIds: [message.id] });
+      const a = answerOf(r);
+      const what = `a request with ${m.label}`;
+      if (a.kind === 'gone') {
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600, and the server keeps running', describeAnswer(a));
+        break;
+      }
+      if (a.kind === 'error') {
+        if (a.code !== INVALID_REQUEST) problems.warn(`${what} got error ${JSON.stringify(a.code)} instead of -32600`, 'error -32600', describeAnswer(a));
+        else if (!m.readableId && a.reply.id !== null && a.reply.id !== undefined) {
+          problems.warn(`${what}: the error echoes the invalid id instead of null`, 'id null', JSON.stringify(a.reply.id));
+        }
+      } else if (a.kind === 'http-refusal') {
+        ctx.note(`${what}: HTTP ${a.status} without a JSON-RPC body`);
+      } else {
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600 Invalid Request', describeAnswer(a));
+      }
+    }
+
+    // RPC-16 (derived): MCP ids are never null; such a request must not be served.
+    const nullId = { jsonrpc: '2.0', id: null, method: 'ping' };
+    const a = answerOf(await probe(ctx, session, { message: nullId }));
+    if (a.kind === 'result') problems.warn('a ping with id null was served with a result (MCP request ids are never null)', 'an error, ideally -32600', describeAnswer(a));
+    else if (a.kind === 'gone') problems.violation(`a ping with id null: ${describeAnswer(a)}`, 'an error, and the server keeps running', describeAnswer(a));
+    else ctx.note(`a ping with id null: ${describeAnswer(a)}`);
+
+    const dead = await stillServing(ctx, session);
+    if (dead) problems.violation(`the server stopped serving after invalid requests: ${dead}`, 'ping answered', dead);
+    return problems.verdict(ctx);
+  },
+});
+
+const UNKNOWN_METHODS = ['foo/bar', 'tools/col', NO_SUCH.method];
+
+export const methodNotFound = defineCheck({
+  id: 'errors/method-not-found',
+  title: 'unknown and misspelled methods get -32601 Method not found with the request id',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-13'],
+  spec: 'basic#error-responses',
+  async run(ctx) {
+    const problems = new Problems();
+    const outcomes = await Promise.all(UNKNOWN_METHODS.map(async (method) => ({ method, o: await ctx.request(method, {}) })));
+    for (const { method, o } of outcomes) {
+      const code = o.kind === 'error' ? o.error.code : undefined;
+      if (o.kind === 'error' && code === METHOD_NOT_FOUND) continue;
+      if (o.kind === 'http-error' && o.status >= 400 && o.status < 500) {
+        problems.warn(`${method}: refused with HTTP ${o.status} but no JSON-RPC error`, 'error -32601', briefOutcome(o));
+      } else {
+        problems.violation(`${method}: ${briefOutcome(o)}`, 'error -32601 carrying the request id', briefOutcome(o));
+      }
+    }
+    return problems.verdict(ctx);
+  },
+});
+
+/** Well-formed requests that name things that do not exist: safe ways to make a server answer with errors. */
+function errorProvokers(ctx: CheckContext): Array<[string, Record<string, unknown>]> {
+  const probes: Array<[string, Record<string, unknown>]> = [[NO_SUCH.method, {}]];
+  if (ctx.declares('resources')) probes.push(['resources/read', { uri: NO_SUCH.uri }]);
+  if (ctx.declares('prompts')) probes.push(['prompts/get', { name: NO_SUCH.prompt }]);
+  if (ctx.declares('tools')) probes.push(['tools/call', { name: NO_SUCH.tool, arguments: {} }]);
+  return probes;
+}
+
+export const errorObject = defineCheck({
+  id: 'errors/error-object',
+  title: 'error objects have an integer code and a short, single-line string message',
+  level: 'MUST',
+  requirements: ['RPC-5', 'RPC-6'],
+  spec: 'basic#error-responses',
+  async run(ctx) {
+    const problems = new Problems();
+    const outcomes = await Promise.all(errorProvokers(ctx).map(async ([method, params]) => ({ method, o: await ctx.request(method, params) })));
+    let judged = 0;
+    for (const { method, o } of outcomes) {
+      if (o.kind !== 'error') continue;
+      judged++;
+      const { code, message } = o.error;
+      if (typeof code !== 'number' || !Number.isInteger(code)) {
+        problems.violation(`${method}: error.code is ${JSON.stringify(code)}, not an integer`, 'an integer code', JSON.stringify(code));
+      }
+      if (typeof message !== 'string') {
+        problems.violation(`${method}: error.message is ${JSON.stringify(message)}, not a string`, 'a string message', JSON.stringify(message));
+      } else if (/[\r\n]/.test(message)) {
+        problems.warn(`${method}: error.message spans ${message.split(/\r\n|\r|\n/).length} lines (RPC-6: a short single sentence)`, 'one short line', clip(JSON.stringify(message), 200));
+      } else if (message.length > MAX_MESSAGE_CHARS) {
+        problems.warn(`${method}: error.message is ${message.length} characters long (RPC-6: a short single sentence)`, `at most ~${MAX_MESSAGE_CHARS} characters`, clip(JSON.stringify(message), 200));
+      }
+    }
+    if (judged === 0) return ctx.skip('none of the requests that should fail produced an error response (see errors/method-not-found)');
+    return problems.verdict(ctx);
+  },
+});
+
+/** A tool we may call (read-only, or allowed by --call-tools), to name in a malformed tools/call. */
+async function callableToolName(ctx: CheckContext, session: Session): Promise<string | undefined> {
+  const o = await ctx.request('tools/list', undefined, { session });
+  if (o.kind !== 'result' || !Array.isArray(o.result.tools)) return undefined;
+  const allowed = ctx.options.callTools;
+  for (const tool of o.result.tools as unknown[]) {
+    if (!isObject(tool) || typeof tool.name !== 'string') continue;
+    const hints = isObject(tool.annotations) ? tool.annotations : {};
+    if (hints.readOnlyHint === true || allowed === 'all' || allowed.includes(tool.name)) return tool.name;
+  }
+  return undefined;
+}
+
+interface ParamsProbe {
+  method: string;
+  params: Record<string, unknown>;
+  /** tools/call: TOOLS-8 is a SHOULD, so a result there only warns. */
+  lenient: boolean;
+}
+
+export const invalidParams = defineCheck({
+  id: 'errors/invalid-params',
+  title: 'requests whose params do not fit the method get -32602 Invalid params',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-14', 'TOOLS-8'],
+  spec: 'basic#error-responses',
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const probes: ParamsProbe[] = [];
+    if (ctx.declares('resources')) probes.push({ method: 'resources/read', params: {}, lenient: false });
+    if (ctx.declares('prompts')) probes.push({ method: 'prompts/get', params: {}, lenient: false });
+    if (ctx.declares('tools')) {
+      // Named the way a confused client would ({tool, args}); only a tool we may call, in case the server is lax.
+      const tool = (await callableToolName(ctx, session)) ?? NO_SUCH.tool;
+      probes.push({ method: 'tools/call', params: { tool, args: {} }, lenient: true });
+      probes.push({ method: 'tools/call', params: { name: 123, arguments: {} }, lenient: true });
+    }
+    if (probes.length === 0) return ctx.skip('the server declares none of tools, resources and prompts, whose requests we could send with invalid params');
+
+    const problems = new Problems();
+    const outcomes = await Promise.all(probes.map(async (p) => ({ p, o: await ctx.request(p.method, p.params, { session }) })));
+    for (const { p, o } of outcomes) {
+      const what = `${p.method} with params ${JSON.stringify(p.params)}`;
+      if (o.kind === 'error' && o.error.code === INVALID_PARAMS) continue;
+      if (o.kind === 'error' || (o.kind === 'http-error' && o.status < 500)) {
+        problems.warn(`${what}: ${briefOutcome(o)} instead of -32602`, 'error -32602', briefOutcome(o));
+      } else if (o.kind === 'result' && p.lenient) {
+        problems.warn(`${what} got a result instead of a protocol error (TOOLS-8)`, 'error -32602', briefOutcome(o));
+      } else {
+        problems.violation(`${what}: ${briefOutcome(o)}`, 'error -32602', briefOutcome(o));
+      }
+    }
+    const dead = await stillServing(ctx, session);
+    if (dead) problems.violation(`the server stopped serving after requests with invalid params: ${dead}`, 'ping answered', dead);
+    return problems.verdict(ctx);
+  },
+});
+
+/** The list method (or ping) whose optional params we vary. */
+function plainMethod(ctx: CheckContext): string {
+  if (ctx.declares('tools')) return 'tools/list';
+  if (ctx.declares('prompts')) return 'prompts/list';
+  if (ctx.declares('resources')) return 'resources/list';
+  return 'ping';
+}
+
+export const optionalParamsAccepted = defineCheck({
+  id: 'errors/optional-params-accepted',
+  title: 'omitted params, {}, _meta and unknown extra members are accepted without error',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['RPC-17', 'RPC-18'],
+  spec: 'basic#_meta',
+  async run(ctx) {
+    const method = plainMethod(ctx);
+    const variants: Array<{ label: string; params?: Record<string, unknown>; should?: boolean }> = [
+      { label: 'no params' },
+      { label: 'params {}', params: {} },
+      { label: 'a custom _meta key', params: { _meta: { 'com.example/x': 1 } } },
+      { label: '_meta.progressToken', params: { _meta: { progressToken: 'mcp-conform-progress' } } },
+      { label: 'an unknown extra member', params: { 'com.example.extra': true }, should: true },
+    ];
+    const problems = new Problems();
+    const outcomes: Outcome[] = await Promise.all(variants.map((v) => ctx.request(method, v.params)));
+    variants.forEach((v, i) => {
+      const o = outcomes[i];
+      if (o.kind === 'result') return;
+      const msg = `${method} with ${v.label}: ${briefOutcome(o)}`;
+      if (v.should) problems.warn(`${msg} (RPC-18)`, 'a result', briefOutcome(o));
+      else problems.violation(msg, 'a result', briefOutcome(o));
+    });
+    return problems.verdict(ctx);
+  },
+});
+
+export const errorChecks: Check[] = [parseError, invalidRequest, methodNotFound, invalidParams, errorObject, optionalParamsAccepted];

@@ -1,0 +1,426 @@
+// Streamable HTTP transport rules (2025-03-26 … 2025-11-25): statuses and media types of replies,
+// the session header's life cycle, the protocol version header, Origin and Accept handling, the
+// GET stream, and SSE replies. Each check opens sessions of its own and sends raw exchanges, so it
+// can leave out or forge headers. Where the spec names no status, the JSON-RPC body decides
+// (catalog Appendix A #11): a request was served when its body holds a result.
+import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import type { Revision } from '../src/schema/index.js';
+import type { Session } from '../src/session/index.js';
+import {
+  answerIn,
+  describeReply,
+  exchange,
+  headerOf,
+  httpOf,
+  isJsonRpcMessage,
+  mediaOf,
+  probeId,
+  rpc,
+  served,
+  sseEvents,
+  statusOf,
+  type Reply,
+} from './lib/http-probe.js';
+
+const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
+const FOREIGN_ORIGIN = 'https://mcp-conform.invalid';
+const SSE = 'text/event-stream';
+const JSON_MEDIA = 'application/json';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const is2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
+const is4xx = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
+
+/** The session id the server issued to `session` at initialize, if any. */
+function sessionIdOf(session: Session): string | undefined {
+  return httpOf(session).sessionId;
+}
+
+const NO_SESSION = 'the server issued no Mcp-Session-Id at initialize (allowed, HTTP-25), so there is no session to test';
+
+export const notificationAccepted = defineCheck({
+  id: 'http/post-notification-202',
+  title: 'a POSTed notification or response is acknowledged with 202 and no body',
+  level: 'MUST',
+  requirements: ['HTTP-6', 'HTTP-7'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    // A cancellation of a request that never existed: valid, and safe to ignore.
+    const notification = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: probeId('never-sent'), reason: 'mcp-conform probe' } });
+    // A response to a request the server never sent: it may accept (202) or refuse it (HTTP-7).
+    const response = JSON.stringify({ jsonrpc: '2.0', id: probeId('unsolicited'), result: {} });
+    const problems: string[] = [];
+    for (const [what, body] of [['notification', notification], ['response', response]] as const) {
+      const r = await exchange(ctx, ctx.session, { method: 'POST', body });
+      const status = statusOf(r);
+      const bodyText = r.response?.body ?? '';
+      if (status === 202 && bodyText.trim() === '') continue;
+      if (status === 202) problems.push(`the ${what} got 202 with a body: ${bodyText.slice(0, 120)}`);
+      else if (is2xx(status)) problems.push(`the ${what} got ${describeReply(r)}`);
+      else if (is4xx(status) && what === 'response') ctx.note(`the unsolicited response was refused with HTTP ${status} (allowed, HTTP-7)`);
+      else if (is4xx(status)) return ctx.warn(`a valid notification was refused: ${describeReply(r)}`, 'HTTP 202 with an empty body', describeReply(r));
+      else problems.push(`the ${what} got ${describeReply(r)}`);
+    }
+    if (problems.length === 0) return ctx.pass();
+    return ctx.violation(problems.join('; '), 'HTTP 202 with an empty body', problems[0]);
+  },
+});
+
+/** HTTP-8 and HTTP-9 for one POSTed request's reply; a message when it breaks them, with the HTTP-9 part graded apart. */
+function judgeRequestReply(r: Reply, id: string | number, what: string): { fail?: string; derived?: string; sseMissing?: string } {
+  const status = statusOf(r);
+  if (!is2xx(status)) return {};
+  const media = mediaOf(r);
+  if (media !== JSON_MEDIA && media !== SSE) return { fail: `${what} was answered with Content-Type ${JSON.stringify(r.response?.headers['content-type'] ?? '(none)')}` };
+  if (media === SSE) return answerIn(r, id) ? {} : { sseMissing: `the SSE reply to ${what} ended without its response` };
+  const answers = r.messages.length;
+  if (answers === 1 && answerIn(r, id)) return {};
+  return { derived: `the JSON reply to ${what} holds ${answers === 0 ? 'no JSON-RPC message' : `${answers} message(s)`}${answerIn(r, id) ? '' : ' and not its response'}` };
+}
+
+export const requestReplyMedia = defineCheck({
+  id: 'http/request-reply-media-type',
+  title: 'a POSTed request is answered with application/json (exactly one response) or text/event-stream',
+  level: 'MUST',
+  requirements: ['HTTP-8', 'HTTP-9', 'HTTP-10'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  // Raw: the handshake itself is a probe, and a server whose replies we cannot read still gets a verdict.
+  connection: 'raw',
+  async run(ctx) {
+    const t = httpOf(ctx.session);
+    const initId = probeId('initialize');
+    const init = await exchange(ctx, ctx.session, {
+      method: 'POST',
+      body: rpc(initId, 'initialize', { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } }),
+    });
+    if (!is2xx(statusOf(init))) return ctx.skip(`initialize was not accepted (${describeReply(init)}); see lifecycle/initialize-result`);
+    const verdicts = [judgeRequestReply(init, initId, 'initialize')];
+    const sessionId = headerOf(init, 'mcp-session-id');
+    if (sessionId) t.setSessionId(sessionId);
+    const answer = answerIn(init, initId);
+    const version = isObject(answer?.result) && typeof answer.result.protocolVersion === 'string' ? answer.result.protocolVersion : ctx.revision;
+    t.setProtocolVersion(version);
+    await exchange(ctx, ctx.session, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+    const pingId = probeId('ping');
+    verdicts.push(judgeRequestReply(await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping') }), pingId, 'ping'));
+
+    const fail = verdicts.find((v) => v.fail)?.fail;
+    if (fail) return ctx.violation(fail, `Content-Type ${JSON_MEDIA} or ${SSE}`, fail);
+    const derived = verdicts.find((v) => v.derived)?.derived;
+    if (derived) return ctx.warn(`${derived} (HTTP-9)`, 'exactly one JSON-RPC response, to the request', derived);
+    const missing = verdicts.find((v) => v.sseMissing)?.sseMissing;
+    if (missing) return ctx.warn(`${missing} (HTTP-10)`, 'the response among the SSE events', missing);
+    return ctx.pass();
+  },
+});
+
+export const sessionIdVisible = defineCheck({
+  id: 'http/session-id-visible-ascii',
+  title: 'a session id, when the server issues one at initialize, is visible ASCII',
+  level: 'MUST',
+  requirements: ['HTTP-26', 'HTTP-25'],
+  spec: 'basic/transports#session-management',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const id = sessionIdOf(ctx.session);
+    if (id === undefined) return ctx.info('the server issues no Mcp-Session-Id (a MAY, HTTP-25): it runs without sessions, and the session checks skip');
+    ctx.note(`session id: ${JSON.stringify(id)}`);
+    if (/^[\x21-\x7E]+$/.test(id)) return ctx.pass();
+    const bad = [...id].find((c) => !/[\x21-\x7E]/.test(c)) ?? '';
+    return ctx.violation(`the session id contains ${JSON.stringify(bad)} (U+${bad.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')})`, 'only visible ASCII, 0x21–0x7E', JSON.stringify(id));
+  },
+});
+
+export const sessionIdRequired = defineCheck({
+  id: 'http/session-id-required',
+  title: 'a server that issued a session id answers a request without it with 400',
+  level: 'SHOULD',
+  requirements: ['HTTP-28'],
+  spec: 'basic/transports#session-management',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    if (sessionIdOf(ctx.session) === undefined) return ctx.skip(NO_SESSION);
+    const id = probeId('no-session');
+    const r = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping'), omitSessionId: true });
+    if (statusOf(r) === 400) return ctx.pass();
+    if (served(r, id)) return ctx.violation('a request without Mcp-Session-Id was served', 'HTTP 400', describeReply(r));
+    return ctx.warn(`a request without Mcp-Session-Id was refused, but not with 400: ${describeReply(r)}`, 'HTTP 400', describeReply(r));
+  },
+});
+
+export const endedSession404 = defineCheck({
+  id: 'http/ended-session-404',
+  title: 'requests with an unknown or terminated session id get 404; DELETE ends a session or answers 405',
+  level: 'MUST',
+  requirements: ['HTTP-29', 'HTTP-30'],
+  spec: 'basic/transports#session-management',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const t = httpOf(ctx.session);
+    const sessionId = t.sessionId;
+    if (sessionId === undefined) return ctx.skip(NO_SESSION);
+    const breaches: string[] = [];
+    const lesser: string[] = [];
+
+    // A session id the server never issued (the derived variant: 400 is accepted too).
+    const unknownId = probeId('unknown');
+    const unknown = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(unknownId, 'ping') }, { sessionId: probeId('never-issued-session') });
+    if (served(unknown, unknownId)) return ctx.violation('a request with a session id the server never issued was served', 'HTTP 404', describeReply(unknown));
+    if (statusOf(unknown) === 400) ctx.note('a never-issued session id got 400 (accepted; 404 is what a client expects)');
+    else if (statusOf(unknown) !== 404) lesser.push(`a never-issued session id got ${describeReply(unknown)}`);
+
+    const deleted = await exchange(ctx, ctx.session, { method: 'DELETE' });
+    if (statusOf(deleted) === 405) {
+      ctx.note('DELETE answered 405: the server does not let clients end sessions (allowed, HTTP-30)');
+    } else if (!is2xx(statusOf(deleted))) {
+      lesser.push(`DELETE of the live session got ${describeReply(deleted)} instead of 2xx or 405`);
+    } else {
+      const afterId = probeId('after-delete');
+      const after = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(afterId, 'ping') });
+      t.setSessionId(undefined); // the session is over: closing must not DELETE it again
+      if (served(after, afterId)) return ctx.violation(`DELETE answered ${statusOf(deleted)}, but the session id still works`, 'HTTP 404 for the ended session', describeReply(after));
+      if (statusOf(after) !== 404) breaches.push(`after DELETE answered ${statusOf(deleted)}, the ended session's id got ${describeReply(after)}; a client starts a new session only on 404`);
+    }
+    return graded(ctx, breaches, lesser, 'HTTP 404 for ended (and unknown) session ids');
+  },
+});
+
+export const protocolVersionHeader = defineCheck({
+  id: 'http/protocol-version-header',
+  title: 'an invalid or unsupported MCP-Protocol-Version header gets 400; a missing one is tolerated',
+  level: 'MUST',
+  requirements: ['HTTP-31', 'HTTP-32'],
+  spec: 'basic/transports#protocol-version-header',
+  revisions: ['2025-06-18', '2025-11-25'],
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const breaches: string[] = [];
+    const lesser: string[] = [];
+    for (const bad of ['1999-01-01', 'banana']) {
+      const id = probeId('bad-version');
+      const r = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping') }, { protocolVersion: bad });
+      if (served(r, id)) return ctx.violation(`a request with MCP-Protocol-Version: ${bad} was served`, 'HTTP 400', describeReply(r));
+      if (statusOf(r) !== 400) breaches.push(`MCP-Protocol-Version: ${bad} was refused with ${describeReply(r)} instead of 400`);
+    }
+    const id = probeId('no-version');
+    const missing = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping'), omitProtocolVersion: true });
+    if (!served(missing, id)) lesser.push(`a request without MCP-Protocol-Version was not served (${describeReply(missing)}); the server should assume 2025-03-26 or use the session's version (HTTP-32)`);
+    return graded(ctx, breaches, lesser, 'HTTP 400 for a bad header, normal service without one');
+  },
+});
+
+export const foreignOrigin = defineCheck({
+  id: 'http/foreign-origin-rejected',
+  title: 'a request from a foreign Origin is refused (403 from 2025-11-25)',
+  level: 'MUST',
+  requirements: ['HTTP-2', 'HTTP-3'],
+  spec: 'basic/transports#security-warning',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const exact = ctx.revision === '2025-11-25';
+    const breaches: string[] = [];
+    // A new session (initialize without a session id) and a request inside an existing one.
+    const initId = probeId('origin-initialize');
+    const init = await exchange(ctx, ctx.session, {
+      method: 'POST',
+      body: rpc(initId, 'initialize', { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } }),
+      omitSessionId: true,
+      omitProtocolVersion: true,
+      headers: { Origin: FOREIGN_ORIGIN },
+    });
+    const pingId = probeId('origin-ping');
+    const ping = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping'), headers: { Origin: FOREIGN_ORIGIN } });
+    await endStraySession(ctx, init);
+    for (const [what, r, id] of [['initialize', init, initId], ['ping', ping, pingId]] as const) {
+      if (served(r, id)) return ctx.violation(`${what} with Origin: ${FOREIGN_ORIGIN} was served: the server does not validate Origin`, exact ? 'HTTP 403' : 'an HTTP 4xx refusal', describeReply(r));
+      // Before 2025-11-25 no status is named: any refusal will do (catalog Appendix A #11).
+      if (statusOf(r) === 403) continue;
+      if (exact) breaches.push(`${what} with a foreign Origin was refused with ${describeReply(r)} instead of 403`);
+      else ctx.note(`${what} with a foreign Origin was refused with ${describeReply(r)} (403 is required from 2025-11-25)`);
+    }
+    return graded(ctx, breaches, [], 'HTTP 403');
+  },
+});
+
+/** Breaches of the check's rule are violations (graded by level), lesser deviations warnings. */
+function graded(ctx: CheckContext, breaches: string[], lesser: string[], expected: string) {
+  if (breaches.length > 0) return ctx.violation([...breaches, ...lesser].join('; '), expected, breaches[0]);
+  if (lesser.length > 0) return ctx.warn(lesser.join('; '), expected, lesser[0]);
+  return ctx.pass();
+}
+
+/** A session created by a probe that should have been refused: end it (best effort). */
+async function endStraySession(ctx: CheckContext, r: Reply): Promise<void> {
+  const id = headerOf(r, 'mcp-session-id');
+  if (id === undefined || id === sessionIdOf(ctx.session)) return;
+  await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: id }).catch(() => undefined);
+}
+
+export const acceptBothMediaTypes = defineCheck({
+  id: 'http/accept-both-media-types',
+  title: 'a POST whose Accept lacks application/json or text/event-stream is refused (406)',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['HTTP-34'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const servedWith: string[] = [];
+    for (const accept of [JSON_MEDIA, SSE]) {
+      const id = probeId('accept');
+      const r = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping'), headers: { Accept: accept } });
+      if (served(r, id)) servedWith.push(accept);
+      else if (statusOf(r) !== 406) ctx.note(`Accept: ${accept} was refused with ${describeReply(r)} (406 is usual)`);
+    }
+    if (servedWith.length === 0) return ctx.pass();
+    return ctx.violation(
+      `a POST with only Accept: ${servedWith.join(' (and with only ')}${servedWith.length > 1 ? ')' : ''} was served; clients must accept both, and SDKs answer 406`,
+      'HTTP 406 (or another 4xx)',
+      `served with Accept: ${servedWith.join(', ')}`,
+    );
+  },
+});
+
+export const getStreamOr405 = defineCheck({
+  id: 'http/get-stream-or-405',
+  title: 'GET on the endpoint opens an SSE stream or answers 405',
+  level: 'MUST',
+  requirements: ['HTTP-17', 'HTTP-1'],
+  spec: 'basic/transports#listening-for-messages-from-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const r = await exchange(ctx, ctx.session, { method: 'GET', headersOnly: true });
+    const status = statusOf(r);
+    if (status === 405) return ctx.pass();
+    if (is2xx(status) && mediaOf(r) === SSE) return ctx.pass();
+    return ctx.violation(`GET answered ${describeReply(r)} with Content-Type ${JSON.stringify(r.response?.headers['content-type'] ?? '(none)')}`, `Content-Type ${SSE}, or HTTP 405`, describeReply(r));
+  },
+});
+
+export const noResponsesOnGet = defineCheck({
+  id: 'http/no-responses-on-get-stream',
+  title: 'the GET stream never carries responses to POSTed requests',
+  level: 'MUST',
+  requirements: ['HTTP-18'],
+  spec: 'basic/transports#listening-for-messages-from-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const get = await httpOf(session).openGetStream();
+    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
+    if (!is2xx(get.response?.status) || mediaOf(get) !== SSE) return ctx.skip(`the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`);
+    const ids = [probeId('get-1'), probeId('get-2')];
+    const onGet: unknown[] = [];
+    const off = session.onReceive((r) => {
+      if (isObject(r.message) && ids.includes(r.message.id as string)) onGet.push(r.message);
+    });
+    try {
+      const replies = await Promise.all(ids.map((id) => exchange(ctx, session, { method: 'POST', body: rpc(id, 'ping') })));
+      await session.collect(ctx.options.quietMs);
+      replies.forEach((r, i) => {
+        if (!answerIn(r, ids[i])) ctx.note(`the POST of ${ids[i]} did not carry its response (${describeReply(r)})`);
+      });
+    } finally {
+      off();
+    }
+    if (onGet.length === 0) return ctx.pass();
+    for (const m of onGet) ctx.evidence.push({ type: 'message', direction: 'received', at: session.now(), message: m });
+    return ctx.violation(`${onGet.length} response(s) to POSTed requests arrived on the GET stream`, 'responses only on the POST that carried the request', JSON.stringify(onGet[0]).slice(0, 200));
+  },
+});
+
+/** POSTs a ping and returns the reply when the server answered it with SSE. */
+async function sseReply(ctx: CheckContext): Promise<{ reply: Reply; id: string } | string> {
+  const id = probeId('sse');
+  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping') });
+  if (!is2xx(statusOf(reply))) return `ping was not accepted (${describeReply(reply)})`;
+  if (mediaOf(reply) !== SSE) return `the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`;
+  return { reply, id };
+}
+
+export const sseReplyEvents = defineCheck({
+  id: 'http/sse-reply-events',
+  title: 'every event of an SSE reply carries one JSON-RPC message (or is empty), and the response is among them',
+  level: 'MUST',
+  requirements: ['HTTP-8', 'HTTP-10'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const got = await sseReply(ctx);
+    if (typeof got === 'string') return ctx.skip(got);
+    const events = sseEvents(got.reply.response?.body ?? '');
+    for (const e of events) {
+      if (e.data === undefined || e.data === '') continue; // priming and keep-alive events carry nothing
+      let value: unknown;
+      try {
+        value = JSON.parse(e.data);
+      } catch {
+        return ctx.violation('an SSE event carries data that is not JSON', 'one JSON-RPC message per event', JSON.stringify(e.data.slice(0, 200)));
+      }
+      const batch = Array.isArray(value) && ctx.revision === '2025-03-26' && value.length > 0 && value.every(isJsonRpcMessage);
+      if (!batch && !isJsonRpcMessage(value)) return ctx.violation('an SSE event carries JSON that is not a JSON-RPC message', 'one JSON-RPC message per event', e.data.slice(0, 200));
+      if (e.event !== undefined && e.event !== 'message') ctx.note(`an event of type ${JSON.stringify(e.event)} carries a message; clients dispatch only 'message' events to MCP`);
+    }
+    if (!answerIn(got.reply, got.id)) return ctx.warn('the SSE reply ended without the response to the request (HTTP-10)', 'the response among the events', `${events.length} event(s)`);
+    return ctx.pass();
+  },
+});
+
+export const ssePrimingEvent = defineCheck({
+  id: 'http/sse-priming-event',
+  title: 'an SSE reply starts with a priming event: an id and empty data',
+  level: 'SHOULD',
+  requirements: ['HTTP-14'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: ['2025-11-25'],
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const got = await sseReply(ctx);
+    if (typeof got === 'string') return ctx.skip(got);
+    const first = sseEvents(got.reply.response?.body ?? '')[0];
+    if (first && first.id !== undefined && first.id !== '' && (first.data === undefined || first.data === '')) return ctx.pass();
+    return ctx.violation(
+      'the SSE reply does not start with a priming event, so a client cannot resume it after a dropped connection',
+      'a first event with an id and empty data',
+      first ? JSON.stringify(first).slice(0, 200) : 'no events',
+    );
+  },
+});
+
+export const httpChecks: Check[] = [
+  notificationAccepted,
+  requestReplyMedia,
+  sessionIdVisible,
+  sessionIdRequired,
+  endedSession404,
+  protocolVersionHeader,
+  foreignOrigin,
+  acceptBothMediaTypes,
+  getStreamOr405,
+  noResponsesOnGet,
+  sseReplyEvents,
+  ssePrimingEvent,
+];

@@ -1,0 +1,146 @@
+// Request ids and response correlation: ids echoed exactly (value and JSON type), many
+// concurrent requests each answered once with the right id and the right kind of result, and
+// responses that carry exactly one of result and error (RPC-2, RPC-3, RPC-4, RPC-25).
+import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import type { Outcome, RequestId, Session } from '../src/session/index.js';
+import { briefOutcome, clip, isObject, Problems, sleep } from './support/jsonrpc-probe.js';
+
+/**
+ * Ids that catch sloppy handling: zero and the empty string (falsy), negatives, the largest
+ * exact JSON integer, non-ASCII text, and a string of digits (which must stay a string).
+ * None of them can collide with the session's own ids (small positive integers).
+ */
+const ODD_IDS: RequestId[] = ['abc', 0, -7, 9007199254740991, -9007199254740991, 'é✓𝄞', '', '12345', 'x'.repeat(200)];
+
+export const echoExact = defineCheck({
+  id: 'ids/echo-exact',
+  title: 'responses carry the request id exactly: same value and same JSON type',
+  level: 'MUST',
+  requirements: ['RPC-2'],
+  spec: 'basic#responses',
+  async run(ctx) {
+    const ids: RequestId[] = [...ODD_IDS, ctx.session.allocateId()];
+    const problems = new Problems();
+    const outcomes = await Promise.all(ids.map((id) => ctx.request('ping', undefined, { id })));
+    ids.forEach((id, i) => {
+      const o = outcomes[i];
+      const sent = JSON.stringify(id);
+      if (o.kind !== 'result' && o.kind !== 'error') {
+        problems.violation(`ping with id ${clip(sent, 40)}: ${briefOutcome(o)}`, `a response with id ${clip(sent, 40)}`, briefOutcome(o));
+        return;
+      }
+      const got = o.message.id;
+      if (typeof got !== typeof id || got !== id) {
+        problems.violation(`ping with id ${clip(sent, 40)} was answered with id ${clip(JSON.stringify(got), 40)}`, clip(sent, 80), clip(JSON.stringify(got), 80));
+      } else if (o.kind === 'error') {
+        problems.violation(`ping with id ${clip(sent, 40)} was refused: ${briefOutcome(o)} (any string or integer is a valid id)`, 'result {}', briefOutcome(o));
+      }
+    });
+    return problems.verdict(ctx);
+  },
+});
+
+/** The member a list result must have; ping has none. */
+const LIST_KEYS: Record<string, string> = {
+  'tools/list': 'tools',
+  'prompts/list': 'prompts',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+};
+
+/** Cheap, side-effect-free methods the server declares. */
+export function harmlessMethods(ctx: CheckContext): string[] {
+  const methods = ['ping'];
+  if (ctx.declares('tools')) methods.push('tools/list');
+  if (ctx.declares('prompts')) methods.push('prompts/list');
+  if (ctx.declares('resources')) methods.push('resources/list', 'resources/templates/list');
+  return methods;
+}
+
+/** Whether a result fits the method it answers (a swapped answer has another method's key). */
+export function shapeProblem(method: string, o: Outcome): string | undefined {
+  if (o.kind !== 'result') return undefined;
+  const own = LIST_KEYS[method];
+  const raw = o.message.result;
+  if (!isObject(raw)) return `the result is ${JSON.stringify(raw)}, not an object`;
+  if (own && !Array.isArray(raw[own])) return `the result has no "${own}" array: ${clip(JSON.stringify(raw), 120)}`;
+  const foreign = Object.values(LIST_KEYS).filter((k) => k !== own && k in raw);
+  if (foreign.length) return `the result carries ${foreign.map((k) => `"${k}"`).join(', ')}, as if it answered another method: ${clip(JSON.stringify(raw), 120)}`;
+  return undefined;
+}
+
+/**
+ * Sends `count` requests cycling through `methods`, all at once, and reports the ones not
+ * answered by a result of the right shape. Wire evidence is kept for the problems only.
+ */
+export async function burst(ctx: CheckContext, session: Session, methods: string[], count: number, problems: Problems): Promise<void> {
+  const sent = Array.from({ length: count }, (_, i) => methods[i % methods.length]);
+  const outcomes = await Promise.all(sent.map((method) => session.request(method, undefined, { tag: ctx.check.id })));
+  let unanswered = 0;
+  sent.forEach((method, i) => {
+    const o = outcomes[i];
+    if (o.kind === 'timeout' || o.kind === 'closed') {
+      unanswered++;
+      if (unanswered === 1) ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', id: o.id, method } });
+      return;
+    }
+    if (o.kind !== 'result') {
+      problems.violation(`${method} (id ${JSON.stringify(o.id)}) in a burst of ${count}: ${briefOutcome(o)}`, 'a result', briefOutcome(o));
+      return;
+    }
+    const shape = shapeProblem(method, o);
+    if (shape) {
+      ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: o.message });
+      problems.violation(`the response to ${method} (id ${JSON.stringify(o.id)}) does not fit it: ${shape}`, `a ${method} result`, clip(JSON.stringify(o.message.result), 160));
+    }
+  });
+  if (unanswered) problems.violation(`${unanswered} of ${count} concurrent requests got no response (RPC-25)`, 'one response per request', `${unanswered} unanswered`);
+}
+
+const BURST = 50;
+
+export const concurrentCorrelation = defineCheck({
+  id: 'ids/concurrent-correlation',
+  title: `${BURST} concurrent requests are each answered exactly once, with their own id and result`,
+  level: 'MUST',
+  requirements: ['RPC-2', 'RPC-25'],
+  spec: 'basic#responses',
+  async run(ctx) {
+    const problems = new Problems();
+    const from = ctx.session.findings.length;
+    await burst(ctx, ctx.session, harmlessMethods(ctx), BURST, problems);
+    // A second answer usually follows the first at once; give it a quiet period to show up.
+    await sleep(ctx.options.quietMs);
+    const twice = ctx.session.findingsSince(from, ctx.check.id).filter((f) => f.requirement === 'RPC-25');
+    if (twice.length) problems.violation(`${twice.length} request(s) were answered more than once: ${twice[0].message}`, 'exactly one response per request', `${twice.length} duplicate(s)`);
+    return problems.verdict(ctx);
+  },
+});
+
+export const resultXorError = defineCheck({
+  id: 'ids/result-or-error',
+  title: 'every response carries exactly one of result and error, and a result is an object',
+  level: 'MUST',
+  requirements: ['RPC-3', 'RPC-4'],
+  spec: 'basic#responses',
+  async run(ctx) {
+    const requests: Array<[string, Record<string, unknown> | undefined]> = [
+      ...harmlessMethods(ctx).map((m): [string, undefined] => [m, undefined]),
+      ['ping', undefined],
+      ['mcp-conform/no-such-method', {}],
+    ];
+    const problems = new Problems();
+    const outcomes = await Promise.all(requests.map(([method, params]) => ctx.request(method, params)));
+    requests.forEach(([method], i) => {
+      const o = outcomes[i];
+      if (o.kind !== 'result' && o.kind !== 'error') return; // nothing to judge (other checks report silence)
+      const m = o.message;
+      const both = 'result' in m && 'error' in m;
+      if (both) problems.violation(`the response to ${method} carries both result and error`, 'exactly one of result and error', clip(JSON.stringify(m), 200));
+      else if ('result' in m && !isObject(m.result)) problems.violation(`the response to ${method} has result ${clip(JSON.stringify(m.result), 60)}, not an object`, 'an object such as {}', clip(JSON.stringify(m.result), 100));
+    });
+    return problems.verdict(ctx);
+  },
+});
+
+export const idChecks: Check[] = [echoExact, concurrentCorrelation, resultXorError];

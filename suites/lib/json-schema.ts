@@ -1,0 +1,89 @@
+// Compiles the JSON Schemas a server publishes (tool inputSchema / outputSchema, …) with the
+// dialect they are written in (META-7): the one named by `$schema`, else 2020-12 from
+// 2025-11-25 on and draft-07 before (earlier revisions name no dialect; draft-07 in practice).
+// A schema is valid when it passes its dialect's meta-schema and ajv can compile it.
+import type { ValidateFunction } from 'ajv';
+import { createAjv, revisionIndex, type Revision } from '../../src/schema/index.js';
+
+export type Dialect = 'draft-07' | '2020-12';
+
+export type Compiled =
+  | { ok: true; dialect: Dialect; validate: ValidateFunction }
+  /** `judged: false` when we cannot tell (a dialect we do not implement, a remote $ref). */
+  | { ok: false; dialect?: Dialect; judged: boolean; reason: string };
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The dialect a schema is written in, or why we cannot tell. */
+export function dialectOf(schema: Record<string, unknown>, revision: Revision): { dialect: Dialect } | { unsupported: string } {
+  const declared = schema.$schema;
+  if (declared === undefined) return { dialect: revisionIndex(revision) >= revisionIndex('2025-11-25') ? '2020-12' : 'draft-07' };
+  if (typeof declared !== 'string') return { unsupported: `$schema ${JSON.stringify(declared)} is not a URI` };
+  if (/json-schema\.org\/draft-07\/schema#?$/.test(declared)) return { dialect: 'draft-07' };
+  if (/json-schema\.org\/draft\/2020-12\/schema#?$/.test(declared)) return { dialect: '2020-12' };
+  return { unsupported: `$schema ${JSON.stringify(declared)} names a dialect mcp-conform does not check (it checks draft-07 and 2020-12)` };
+}
+
+const silent = { log() {}, warn() {}, error() {} };
+const shared = new Map<Dialect, ReturnType<typeof createAjv>>();
+
+function newAjv(dialect: Dialect) {
+  const ajv = createAjv(dialect);
+  (ajv as unknown as { logger: typeof silent }).logger = silent; // unknown formats are allowed, not news
+  return ajv;
+}
+
+/** One instance per dialect (creating one costs ~100 ms); a root $id seen before is forgotten first. */
+function sharedAjv(dialect: Dialect, schema: Record<string, unknown>) {
+  let ajv = shared.get(dialect);
+  if (!ajv) shared.set(dialect, (ajv = newAjv(dialect)));
+  if (typeof schema.$id === 'string') ajv.removeSchema(schema.$id);
+  return ajv;
+}
+
+const cache = new WeakMap<object, Map<Revision, Compiled>>();
+
+/** Compiles `schema` (memoized per schema object and revision). */
+export function compileSchema(schema: unknown, revision: Revision): Compiled {
+  if (!isObject(schema)) return { ok: false, judged: true, reason: `the schema is ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}, not an object` };
+  let byRevision = cache.get(schema);
+  if (!byRevision) cache.set(schema, (byRevision = new Map()));
+  const known = byRevision.get(revision);
+  if (known) return known;
+  const compiled = compileFresh(schema, revision);
+  byRevision.set(revision, compiled);
+  return compiled;
+}
+
+function compileFresh(schema: Record<string, unknown>, revision: Revision): Compiled {
+  const which = dialectOf(schema, revision);
+  if ('unsupported' in which) return { ok: false, judged: false, reason: which.unsupported };
+  const { dialect } = which;
+  // The dialect is settled; compile without $schema so spelling variants of its URI do not matter.
+  const { $schema: _ignored, ...body } = schema;
+  let ajv = sharedAjv(dialect, body);
+  if (!ajv.validateSchema(body)) {
+    return { ok: false, dialect, judged: true, reason: `not a valid ${dialect} schema: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}` };
+  }
+  try {
+    try {
+      return { ok: true, dialect, validate: ajv.compile(body) };
+    } catch (err) {
+      // A nested $id already known from another server schema: compile this one on its own.
+      if (!/already exists/.test((err as Error).message)) throw err;
+      ajv = newAjv(dialect);
+      return { ok: true, dialect, validate: ajv.compile(body) };
+    }
+  } catch (err) {
+    const e = err as Error & { missingRef?: string };
+    if (e.missingRef !== undefined && !e.missingRef.startsWith('#')) {
+      return { ok: false, dialect, judged: false, reason: `refers to ${e.missingRef}, which mcp-conform does not fetch` };
+    }
+    return { ok: false, dialect, judged: true, reason: `does not compile as ${dialect}: ${e.message}` };
+  }
+}
+
+/** ajv's errors as one line. */
+export function errorsOf(validate: ValidateFunction): string {
+  return (validate.errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? 'is invalid'}`).join('; ');
+}

@@ -1,0 +1,140 @@
+// The tools a server lists, and one call of each tool we may call, shared by the tools checks
+// (memoized per run). Safe by default: only tools annotated readOnlyHint (and not
+// destructiveHint), or those the user allows with --call-tools, are called, with arguments
+// sampled from their inputSchema and verified against it. The slow tool named with --slow-tool
+// is left to the progress and cancellation checks. Calls are untagged like the list walk: the
+// survey keeps the schema findings of each answer for the checks that judge them.
+import type { CheckContext, CheckOptions, ServerFacts } from '../../src/checks/index.js';
+import { describeOutcome } from '../../src/checks/index.js';
+import type { Evidence, Finding, Outcome, Session } from '../../src/session/index.js';
+import { compileSchema } from './json-schema.js';
+import { findingsAbout, listAll, type ListWalk } from './list-all.js';
+import { sampleArguments } from './sample-args.js';
+
+/** Longest we wait for one surveyed call; slower tools are cancelled and left unjudged. */
+export const CALL_BUDGET_MS = 2000;
+const CALL_CONCURRENCY = 4;
+
+export type ToolDef = Record<string, unknown> & { name: string };
+
+export interface ToolCall {
+  tool: ToolDef;
+  args: Record<string, unknown>;
+  outcome: Outcome;
+  /** Schema findings raised by the answer. */
+  findings: Finding[];
+  evidence: Evidence[];
+}
+
+export interface ToolSurvey {
+  walk: ListWalk;
+  tools: ToolDef[];
+  calls: ToolCall[];
+  notCalled: Array<{ name: string; reason: string }>;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Listed items that have a string name (the schema check reports the others). */
+export function toolsOf(walk: ListWalk): ToolDef[] {
+  return walk.items.filter((t): t is ToolDef => isObject(t) && typeof t.name === 'string');
+}
+
+/** Why we may call a tool, or why not. */
+export function callPermission(tool: ToolDef, options: Pick<CheckOptions, 'callTools'>): { allowed: boolean; why: string } {
+  if (options.callTools === 'all' || options.callTools.includes(tool.name)) return { allowed: true, why: 'allowed with --call-tools' };
+  const a = isObject(tool.annotations) ? tool.annotations : {};
+  if (a.readOnlyHint !== true) return { allowed: false, why: 'not annotated readOnlyHint (allow it with --call-tools)' };
+  if (a.destructiveHint === true) return { allowed: false, why: 'annotated destructiveHint (allow it with --call-tools)' };
+  return { allowed: true, why: 'annotated readOnlyHint' };
+}
+
+/** The tools we may call with sampled arguments, excluding the slow tool. */
+export function callableTools(tools: ToolDef[], options: Pick<CheckOptions, 'callTools' | 'slowTool'>): ToolDef[] {
+  return tools.filter((t) => t.name !== options.slowTool && callPermission(t, options).allowed);
+}
+
+/** Sampled arguments that fit the tool's inputSchema, or why there are none. */
+export function argumentsFor(tool: ToolDef, ctx: CheckContext): { args: Record<string, unknown> } | { reason: string } {
+  const compiled = compileSchema(tool.inputSchema, ctx.revision);
+  if (!compiled.ok) return { reason: `its inputSchema cannot be used (${compiled.reason})` };
+  const sample = sampleArguments(tool.inputSchema);
+  if (!sample.ok) return { reason: `no arguments could be built from its inputSchema (${sample.reason})` };
+  if (!compiled.validate(sample.value)) return { reason: `the arguments built from its inputSchema do not satisfy it (${JSON.stringify(sample.value).slice(0, 120)})` };
+  return { args: sample.value as Record<string, unknown> };
+}
+
+const surveys = new WeakMap<ServerFacts, Promise<ToolSurvey>>();
+
+export function surveyTools(ctx: CheckContext): Promise<ToolSurvey> {
+  let survey = surveys.get(ctx.facts);
+  if (!survey) {
+    survey = runSurvey(ctx);
+    surveys.set(ctx.facts, survey);
+  }
+  return survey;
+}
+
+async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
+  const walk = await listAll(ctx, 'tools/list', 'tools');
+  const tools = toolsOf(walk);
+  const survey: ToolSurvey = { walk, tools, calls: [], notCalled: [] };
+  const planned: Array<{ tool: ToolDef; args: Record<string, unknown> }> = [];
+  for (const tool of tools) {
+    if (tool.name === ctx.options.slowTool) {
+      survey.notCalled.push({ name: tool.name, reason: 'the slow tool (the progress and cancellation checks call it)' });
+      continue;
+    }
+    const permission = callPermission(tool, ctx.options);
+    if (!permission.allowed) {
+      survey.notCalled.push({ name: tool.name, reason: permission.why });
+      continue;
+    }
+    const built = argumentsFor(tool, ctx);
+    if ('reason' in built) survey.notCalled.push({ name: tool.name, reason: built.reason });
+    else planned.push({ tool, args: built.args });
+  }
+  const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
+  let next = 0;
+  const lane = async () => {
+    while (next < planned.length && !ctx.signal.aborted) {
+      const { tool, args } = planned[next++];
+      const call = await callUntagged(ctx.session, tool, args, budget);
+      if (call.outcome.kind === 'timeout') survey.notCalled.push({ name: tool.name, reason: `no answer within ${budget} ms (cancelled; slow tools are not judged)` });
+      else survey.calls.push(call);
+    }
+  };
+  await Promise.all(Array.from({ length: CALL_CONCURRENCY }, lane));
+  return survey;
+}
+
+async function callUntagged(session: Session, tool: ToolDef, args: Record<string, unknown>, timeoutMs: number): Promise<ToolCall> {
+  const id = session.allocateId();
+  const params = { name: tool.name, arguments: args };
+  const from = session.findings.length;
+  const evidence: Evidence[] = [{ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id, method: 'tools/call', params } }];
+  const outcome = await session.request('tools/call', params, { id, timeoutMs });
+  if (outcome.kind === 'timeout') {
+    // Be a polite client: the server may stop the work (CANCEL-1).
+    await session.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: call budget exceeded' }).catch(() => undefined);
+  }
+  evidence.push(
+    outcome.kind === 'result' || outcome.kind === 'error'
+      ? { type: 'message', direction: 'received', at: session.now(), message: outcome.message }
+      : { type: 'note', text: describeOutcome(outcome) },
+  );
+  return { tool, args, outcome, findings: findingsAbout(session, from, id), evidence };
+}
+
+/** A note listing what was called and what was not, and why. */
+export function noteSurvey(ctx: CheckContext, survey: ToolSurvey): void {
+  const called = survey.calls.map((c) => c.tool.name);
+  const parts = [`${survey.tools.length} tool(s) listed; called ${called.length ? called.join(', ') : 'none'}`];
+  if (survey.notCalled.length) parts.push(`not called: ${survey.notCalled.map((n) => `${n.name} (${n.reason})`).join('; ')}`);
+  ctx.note(parts.join('. '));
+}
+
+/** The result of a call that ended with one (isError or not). */
+export function resultOf(call: ToolCall): Record<string, unknown> | undefined {
+  return call.outcome.kind === 'result' ? call.outcome.result : undefined;
+}

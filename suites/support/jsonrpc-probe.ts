@@ -1,0 +1,241 @@
+// Helpers for the JSON-RPC base suites (ids, errors, notifications, batch): sending malformed
+// or uncorrelated input and gathering what answers it, without waiting a full timeout on
+// servers that stay silent, and a small accumulator of problems graded at the end.
+import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import type { Verdict } from '../../src/checks/types.js';
+import type { Outcome, Received, RequestId, Session } from '../../src/session/index.js';
+import type { HttpExchange, HttpTransport, SendOutcome } from '../../src/transport/index.js';
+
+export type Message = Record<string, unknown>;
+
+export const PARSE_ERROR = -32700;
+export const INVALID_REQUEST = -32600;
+export const METHOD_NOT_FOUND = -32601;
+export const INVALID_PARAMS = -32602;
+
+export const isObject = (v: unknown): v is Message => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** A response: no method, and a result or an error. */
+export const isResponse = (m: unknown): m is Message => isObject(m) && !('method' in m) && ('result' in m || 'error' in m);
+
+/** Anything the server sends that has a method: a notification, or a request (possibly a notification wrongly given an id). */
+export const hasMethod = (m: unknown): m is Message => isObject(m) && typeof m.method === 'string';
+
+/** The error code of a response message, when it is an error with a numeric code. */
+export function codeOf(m: Message): number | undefined {
+  return isObject(m.error) && typeof m.error.code === 'number' ? m.error.code : undefined;
+}
+
+/** A short description of a response for verdict messages. */
+export function describeReply(m: Message): string {
+  if ('error' in m) {
+    const e = isObject(m.error) ? m.error : {};
+    return `error ${JSON.stringify(e.code)} ${briefText(e.message)} (id ${JSON.stringify(m.id ?? null)})`;
+  }
+  return `result ${clip(JSON.stringify(m.result) ?? 'undefined', 100)} (id ${JSON.stringify(m.id ?? null)})`;
+}
+
+/** Like describeOutcome, with error messages folded onto one short line (some servers send pages of JSON). */
+export function briefOutcome(o: Outcome): string {
+  if (o.kind !== 'error') return describeOutcome(o);
+  return `error ${JSON.stringify(o.error.code)} ${briefText(o.error.message)}`;
+}
+
+function briefText(text: unknown): string {
+  const flat = typeof text === 'string' ? text.replace(/\s+/g, ' ').trim() : text;
+  return clip(JSON.stringify(flat ?? null), 100);
+}
+
+export function clip(s: string, n = 160): string {
+  return s.length > n ? `${s.slice(0, n - 1)}…` : s;
+}
+
+/** Same JSON value: ids are strings, numbers or (when malformed) anything else. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  return typeof a === typeof b && JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Registers `message` (which carries an id) as a request in flight without writing it, so the
+ * check can write it itself (inside a batch, or malformed) and its answer is still correlated
+ * and validated by the session. The session writes synchronously inside sendRequest, so the
+ * stub replaces the transport's send for that one call only.
+ */
+export function expectReply(ctx: CheckContext, session: Session, message: Message): Promise<Outcome> {
+  const transport = session.transport;
+  Object.defineProperty(transport, 'send', { value: async (): Promise<SendOutcome> => ({}), configurable: true, writable: true });
+  try {
+    return session.sendRequest(message, { tag: ctx.check.id });
+  } finally {
+    Reflect.deleteProperty(transport, 'send');
+  }
+}
+
+export interface ProbeInput {
+  /** Bytes to write as they are (stdio: a newline is added). */
+  raw?: string;
+  /** A JSON value to send as one message (object or batch array). */
+  message?: unknown;
+  /** Requests inside the probe whose answers the session should correlate (they carry valid ids). */
+  expected?: Message[];
+  /** Other ids an answer might carry (e.g. an invalid id echoed back). */
+  alsoIds?: unknown[];
+  /** Replies that complete the probe early (default 1). */
+  replies?: number;
+}
+
+export interface ProbeResult {
+  /** Responses to the probe: carrying one of its ids, or no usable id (null or absent). */
+  replies: Received[];
+  /** Wire units on stdout/in a body that were not JSON-RPC messages (e.g. `[]`). */
+  framing: string[];
+  /** HTTP only: the exchange that carried the probe. */
+  http?: HttpExchange;
+  /** The probe could not be sent, or the sentinel found the connection closed. */
+  closed?: string;
+}
+
+/**
+ * Sends one probe and gathers its answers. Over HTTP the exchange itself carries them. Over
+ * stdio it stops at the expected number of replies, or once a ping sent behind the probe has
+ * been answered plus a short grace (a server answers in order), so silent servers cost one
+ * round trip rather than a timeout.
+ */
+export async function probe(ctx: CheckContext, session: Session, input: ProbeInput): Promise<ProbeResult> {
+  const result: ProbeResult = { replies: [], framing: [] };
+  const ids = [...(input.expected ?? []).map((m) => m.id), ...(input.alsoIds ?? [])];
+  const wanted = input.replies ?? 1;
+  let wake: () => void = () => {};
+  const complete = new Promise<void>((resolve) => (wake = resolve));
+  const from = session.findings.length;
+  const offMessage = session.onReceive((r) => {
+    if (!isResponse(r.message)) return;
+    const id = r.message.id;
+    const ours = id === null || id === undefined || ids.some((x) => sameJson(x, id) || (typeof id !== 'object' && String(x) === String(id)));
+    if (!ours) return;
+    result.replies.push(r);
+    ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+    withdrawFindings(session, from, (f) => isMessageEvidence(f, r.message) && isIdProblem(f));
+    if (result.replies.length >= wanted) wake();
+  });
+  const onFraming = (_problem: unknown, raw: string) => {
+    result.framing.push(raw);
+    ctx.evidence.push({ type: 'message', direction: 'received', at: session.now(), raw: clip(raw, 400) });
+    withdrawFraming(session, from, raw);
+  };
+  session.transport.on('framing', onFraming);
+  try {
+    for (const m of input.expected ?? []) void expectReply(ctx, session, m);
+    let sent: SendOutcome;
+    try {
+      if (input.raw !== undefined) sent = await ctx.sendRaw(session.transport.kind === 'stdio' ? `${input.raw}\n` : input.raw, session);
+      else sent = await ctx.sendMessage(input.message, session);
+    } catch (err) {
+      result.closed = (err as Error).message;
+      return result;
+    }
+    result.http = sent.http;
+    if (session.transport.kind === 'http' || result.replies.length >= wanted) return result;
+    const sentinel = session.request('ping', undefined, { tag: ctx.check.id });
+    const afterSentinel = sentinel.then(async (o) => {
+      if (o.kind === 'closed') result.closed = o.reason;
+      if (o.kind === 'result' || o.kind === 'error') await sleep(Math.min(50, ctx.options.quietMs));
+    });
+    await Promise.race([complete, afterSentinel]);
+    return result;
+  } finally {
+    offMessage();
+    session.transport.off('framing', onFraming);
+  }
+}
+
+/*
+ * Answers to a probe are judged by the check that sent it. The session also flags some of them
+ * run-wide: the id of an answer to a malformed request (a result for id null, an invalid id
+ * echoed back) and odd replies on the wire (such as `[]` for `[]`). Those findings are withdrawn
+ * so that the whole-run checks do not grade again, more harshly, what the probe provoked.
+ */
+
+type FindingOf = Session['findings'][number];
+
+function withdrawFindings(session: Session, from: number, pred: (f: FindingOf) => boolean): void {
+  for (let i = session.findings.length - 1; i >= from; i--) {
+    const f = session.findings[i];
+    if (f.tag === undefined && pred(f)) session.findings.splice(i, 1);
+  }
+}
+
+const isMessageEvidence = (f: FindingOf, message: unknown) => f.evidence[0]?.type === 'message' && f.evidence[0].message === message;
+
+const isIdProblem = (f: FindingOf) => f.requirement === 'RPC-2' || f.evidence.some((e) => e.type === 'schema' && e.pointer === '/id');
+
+/** Withdraws the framing finding the session recorded for `raw`, a reply our probe provoked. */
+export function withdrawFraming(session: Session, from: number, raw: string): void {
+  const recorded = raw.slice(0, 2000);
+  withdrawFindings(session, from, (f) => f.evidence[0]?.type === 'message' && f.evidence[0].raw === recorded);
+}
+
+/** Pings on `session` to see whether the server still serves; undefined when it does, else why not. */
+export async function stillServing(ctx: CheckContext, session: Session): Promise<string | undefined> {
+  const o = await ctx.request('ping', undefined, { session });
+  if (o.kind === 'result' || o.kind === 'error') return undefined;
+  if (o.kind === 'closed') return `the connection closed (${o.reason})`;
+  if (o.kind === 'timeout') return `ping got no answer within ${o.ms} ms`;
+  return `ping was refused with HTTP ${o.status}`;
+}
+
+/** HTTP: opens the GET stream, which carries messages not tied to a request (no-op elsewhere); bounded by `ms`. */
+export async function openServerStream(session: Session, ms: number): Promise<void> {
+  if (session.transport.kind !== 'http') return;
+  const http = session.transport as HttpTransport;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([http.openGetStream().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+  clearTimeout(timer);
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Status and whether the body carried anything, for an HTTP exchange. */
+export function httpStatus(http: HttpExchange | undefined): { status?: number; body: string } {
+  return { status: http?.response?.status, body: http?.response?.body ?? '' };
+}
+
+interface Issue {
+  message: string;
+  expected?: string;
+  actual?: string;
+}
+
+/**
+ * Problems a check found across many probes: violations of its own rule (graded by its level
+ * and kind) and tolerated deviations (always warn). The verdict names the first of the worst
+ * kind and notes the others.
+ */
+export class Problems {
+  private readonly violations: Issue[] = [];
+  private readonly warnings: Issue[] = [];
+
+  violation(message: string, expected?: string, actual?: string): void {
+    this.violations.push({ message, expected, actual });
+  }
+
+  warn(message: string, expected?: string, actual?: string): void {
+    this.warnings.push({ message, expected, actual });
+  }
+
+  get empty(): boolean {
+    return this.violations.length === 0 && this.warnings.length === 0;
+  }
+
+  verdict(ctx: CheckContext, passMessage?: string): Verdict {
+    const all = [...this.violations, ...this.warnings];
+    if (all.length === 0) return ctx.pass(passMessage);
+    for (const issue of all.slice(1)) ctx.note(issue.message);
+    const first = all[0];
+    const more = all.length > 1 ? ` (+${all.length - 1} more)` : '';
+    if (this.violations.length > 0) return ctx.violation(`${first.message}${more}`, first.expected, first.actual);
+    return ctx.warn(`${first.message}${more}`, first.expected, first.actual);
+  }
+}

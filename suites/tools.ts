@@ -1,0 +1,438 @@
+// Tools: the listing (shape, names, JSON Schemas), results of the tools we may call (shape,
+// binary payloads, structured content), and error handling (unknown tool, malformed request,
+// invalid arguments, omitted arguments). Only read-only-annotated tools, or those the user
+// allows, are ever called.
+import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { revisionIndex } from '../src/schema/index.js';
+import type { Finding, Outcome } from '../src/session/index.js';
+import { compileSchema, errorsOf } from './lib/json-schema.js';
+import { listAll } from './lib/list-all.js';
+import { wrongTypeFor } from './lib/sample-args.js';
+import { argumentsFor, callableTools, noteSurvey, resultOf, surveyTools, toolsOf, type ToolCall, type ToolDef, type ToolSurvey } from './lib/tool-survey.js';
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const from2511 = (ctx: CheckContext) => revisionIndex(ctx.revision) >= revisionIndex('2025-11-25');
+const STRUCTURED: ['2025-06-18', '2025-11-25'] = ['2025-06-18', '2025-11-25'];
+/** A tool name no server lists (checked against the listing before use). */
+const NO_SUCH_TOOL = 'mcp_conform_no_such_tool';
+
+/** Reports schema findings (already recorded by the session) as this check's violation. */
+function findingsVerdict(ctx: CheckContext, findings: Finding[], what: string): Verdict {
+  for (const f of findings.slice(0, 5)) ctx.evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
+  const first = findings[0];
+  return ctx.violation(`${findings.length} schema problem(s) in ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`);
+}
+
+const isToolError = (o: Outcome) => o.kind === 'result' && o.result.isError === true;
+
+export const listValid = defineCheck({
+  id: 'tools/list',
+  title: 'tools/list answers every page with a valid ListToolsResult',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['TOOLS-2', 'TOOLS-1'],
+  spec: 'server/tools#listing-tools',
+  needs: ['tools'],
+  async run(ctx) {
+    const walk = await listAll(ctx, 'tools/list', 'tools');
+    ctx.note(`tools/list: ${walk.detail}`);
+    if (walk.findings.length) {
+      ctx.evidence.push(...walk.evidence);
+      return findingsVerdict(ctx, walk.findings, 'tools/list results');
+    }
+    if (walk.end === 'error') {
+      ctx.evidence.push(...walk.evidence);
+      return ctx.violation(`tools/list failed: ${walk.detail}`, 'a ListToolsResult on every page', walk.detail);
+    }
+    return ctx.pass();
+  },
+});
+
+const NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+
+/** Why a tool name breaks the 2025-11-25 naming rule, or undefined. */
+export function toolNameProblem(name: string): string | undefined {
+  if (name.length === 0) return 'is empty';
+  if (name.length > 128) return `is ${name.length} characters long (at most 128)`;
+  if (!NAME.test(name)) return 'uses characters other than A-Z a-z 0-9 _ - .';
+  return undefined;
+}
+
+export const toolNames = defineCheck({
+  id: 'tools/names',
+  title: 'tool names are unique, and from 2025-11-25 1–128 characters of A-Z a-z 0-9 _ - .',
+  level: 'SHOULD',
+  requirements: ['TOOLS-4'],
+  spec: 'server/tools#tool-names',
+  needs: ['tools'],
+  async run(ctx) {
+    const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
+    if (tools.length === 0) return ctx.skip('the server lists no tools');
+    // Identical entries on two pages are a pagination fault (PAGE-2), not two tools sharing a name.
+    const byName = new Map<string, Set<string>>();
+    for (const t of tools) byName.set(t.name, (byName.get(t.name) ?? new Set()).add(JSON.stringify(t)));
+    const shared = [...byName].filter(([, defs]) => defs.size > 1).map(([name]) => name);
+    if (shared.length) {
+      const defs = tools.filter((t) => t.name === shared[0]);
+      ctx.evidence.push({ type: 'note', text: `tools named ${JSON.stringify(shared[0])}: ${defs.map((d) => JSON.stringify(d).slice(0, 300)).join(' | ')}` });
+      return ctx.violation(`${shared.length} name(s) belong to more than one tool: ${shared.map((n) => JSON.stringify(n)).join(', ')}`, 'every tool name unique', `${JSON.stringify(shared[0])} × ${defs.length}`);
+    }
+    const bad = tools.map((t) => [t.name, toolNameProblem(t.name)] as const).filter(([, p]) => p !== undefined);
+    if (bad.length === 0) return ctx.pass();
+    const list = bad.map(([n, p]) => `${JSON.stringify(n)} ${p}`).join('; ');
+    if (!from2511(ctx)) return ctx.info(`names outside the 2025-11-25 naming rule (no rule before that revision): ${list}`);
+    return ctx.violation(`${bad.length} tool name(s) break the naming rule: ${list}`, '1-128 characters of A-Z a-z 0-9 _ - .', JSON.stringify(bad[0][0]));
+  },
+});
+
+export const schemasCompile = defineCheck({
+  id: 'tools/schemas-compile',
+  title: 'every inputSchema and outputSchema is a valid JSON Schema of its dialect',
+  level: 'MUST',
+  requirements: ['TOOLS-3', 'META-7'],
+  spec: 'server/tools#tool',
+  needs: ['tools'],
+  async run(ctx) {
+    const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
+    if (tools.length === 0) return ctx.skip('the server lists no tools');
+    const broken: string[] = [];
+    let compiled = 0;
+    for (const tool of tools) {
+      for (const member of ['inputSchema', 'outputSchema'] as const) {
+        if (member === 'outputSchema' && !(member in tool)) continue;
+        const c = compileSchema(tool[member], ctx.revision);
+        if (c.ok) compiled++;
+        else if (c.judged) broken.push(`${tool.name}.${member} ${c.reason}`);
+        else ctx.note(`${tool.name}.${member} not judged: ${c.reason}`);
+      }
+    }
+    if (broken.length === 0) {
+      ctx.note(`${compiled} schema(s) compiled`);
+      return ctx.pass();
+    }
+    const message = `${broken.length} tool schema(s) are not valid JSON Schema: ${broken.slice(0, 5).join('; ')}`;
+    // Before 2025-11-25 the spec names no dialect; draft-07 is what servers use in practice.
+    if (!from2511(ctx)) return ctx.warn(`${message} (compiled as draft-07; revisions before 2025-11-25 state no dialect)`);
+    return ctx.violation(message, 'schemas that compile in their dialect (2020-12 unless $schema says otherwise)', broken[0]);
+  },
+});
+
+/** Skip reason when the survey called nothing. */
+function nothingCalled(ctx: CheckContext, survey: ToolSurvey): Verdict | undefined {
+  if (survey.calls.length) return undefined;
+  if (survey.tools.length === 0) return ctx.skip(`the server lists no tools (${survey.walk.detail})`);
+  const why = survey.notCalled.slice(0, 5).map((n) => `${n.name}: ${n.reason}`).join('; ');
+  return ctx.skip(`no tool was called (only tools annotated readOnlyHint, or allowed with --call-tools, are): ${why}`);
+}
+
+export const callResultValid = defineCheck({
+  id: 'tools/call-result',
+  title: 'calls with arguments that fit the inputSchema return a valid CallToolResult',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['TOOLS-6', 'TOOLS-14', 'TOOLS-10'],
+  spec: 'server/tools#calling-tools',
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    noteSurvey(ctx, survey);
+    const none = nothingCalled(ctx, survey);
+    if (none) return none;
+    const findings = survey.calls.flatMap((c) => c.findings);
+    if (findings.length) return findingsVerdict(ctx, findings, 'tools/call results');
+    const closed = survey.calls.find((c) => c.outcome.kind === 'closed' || c.outcome.kind === 'http-error');
+    if (closed) {
+      ctx.evidence.push(...closed.evidence);
+      return ctx.violation(`tools/call ${closed.tool.name}: ${describeOutcome(closed.outcome)}`, 'a CallToolResult', describeOutcome(closed.outcome));
+    }
+    const errors = survey.calls.filter((c) => c.outcome.kind === 'error');
+    if (errors.length) {
+      ctx.evidence.push(...errors[0].evidence);
+      return ctx.warn(
+        `${errors.length} call(s) with arguments that fit the tool's inputSchema got a protocol error; first: ${errors[0].tool.name} → ${describeOutcome(errors[0].outcome)}`,
+        'a CallToolResult (isError: true for failures inside the tool)',
+        describeOutcome(errors[0].outcome),
+      );
+    }
+    return ctx.pass();
+  },
+});
+
+const MIME = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*(\s*;.*)?$/;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Why a base64 payload is not standard padded base64 (RFC 4648 §4), or undefined. */
+export function base64Problem(data: unknown): string | undefined {
+  if (typeof data !== 'string') return `is ${data === null ? 'null' : typeof data}, not a string`;
+  if (data.length % 4 !== 0) return `has length ${data.length}, not a multiple of 4`;
+  if (!BASE64.test(data)) return 'contains characters outside the base64 alphabet (or misplaced padding)';
+  return undefined;
+}
+
+/** Binary payloads of one result: [where, data, mimeType, mimeType required]. */
+function binaryParts(result: Record<string, unknown>): Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> {
+  const parts: Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> = [];
+  const content = Array.isArray(result.content) ? result.content : [];
+  content.forEach((block, i) => {
+    if (!isObject(block)) return;
+    if (block.type === 'image' || block.type === 'audio') parts.push({ where: `content[${i}] (${block.type})`, data: block.data, mimeType: block.mimeType, needsMime: true });
+    if (block.type === 'resource' && isObject(block.resource) && 'blob' in block.resource) {
+      parts.push({ where: `content[${i}].resource.blob`, data: block.resource.blob, mimeType: block.resource.mimeType, needsMime: false });
+    }
+  });
+  return parts;
+}
+
+export const binaryContent = defineCheck({
+  id: 'tools/binary-content',
+  title: 'image, audio and blob payloads in tool results are base64 with a mimeType',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['TOOLS-15'],
+  spec: 'server/tools#image-content',
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    noteSurvey(ctx, survey);
+    const none = nothingCalled(ctx, survey);
+    if (none) return none;
+    let seen = 0;
+    for (const call of survey.calls) {
+      const result = resultOf(call);
+      if (!result) continue;
+      for (const part of binaryParts(result)) {
+        seen++;
+        const bad = base64Problem(part.data);
+        const mimeBad = part.needsMime || part.mimeType !== undefined ? typeof part.mimeType !== 'string' || !MIME.test(part.mimeType) : false;
+        if (!bad && !mimeBad) continue;
+        ctx.evidence.push(...call.evidence);
+        if (bad) return ctx.violation(`${call.tool.name}: ${part.where} data ${bad}`, 'standard base64 (RFC 4648, padded)', String(part.data).slice(0, 80));
+        return ctx.violation(`${call.tool.name}: ${part.where} has mimeType ${JSON.stringify(part.mimeType)}`, 'a MIME type such as image/png', JSON.stringify(part.mimeType));
+      }
+    }
+    if (seen === 0) return ctx.skip('no called tool returned image, audio or blob content');
+    ctx.note(`${seen} binary payload(s) checked`);
+    return ctx.pass();
+  },
+});
+
+/** Calls of tools that declare an outputSchema and returned a result without isError. */
+function structuredCalls(calls: ToolCall[]): ToolCall[] {
+  return calls.filter((c) => 'outputSchema' in c.tool && c.outcome.kind === 'result' && c.outcome.result.isError !== true);
+}
+
+export const structuredContent = defineCheck({
+  id: 'tools/structured-content',
+  title: 'a tool with an outputSchema returns structuredContent that conforms to it',
+  level: 'MUST',
+  requirements: ['TOOLS-11', 'TOOLS-13'],
+  spec: 'server/tools#output-schema',
+  revisions: STRUCTURED,
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    noteSurvey(ctx, survey);
+    const calls = structuredCalls(survey.calls);
+    if (calls.length === 0) {
+      const declaring = survey.tools.filter((t) => 'outputSchema' in t).map((t) => t.name);
+      return ctx.skip(declaring.length ? `no successful call of a tool with an outputSchema (${declaring.join(', ')})` : 'no tool declares an outputSchema');
+    }
+    for (const call of calls) {
+      const result = resultOf(call)!;
+      if (!('structuredContent' in result)) {
+        ctx.evidence.push(...call.evidence);
+        return ctx.violation(`${call.tool.name} declares an outputSchema but its result has no structuredContent`, 'structuredContent conforming to the outputSchema', 'absent');
+      }
+      const compiled = compileSchema(call.tool.outputSchema, ctx.revision);
+      if (!compiled.ok) {
+        ctx.note(`${call.tool.name}: outputSchema not usable (${compiled.reason}); see tools/schemas-compile`);
+        continue;
+      }
+      if (!compiled.validate(result.structuredContent)) {
+        ctx.evidence.push(...call.evidence);
+        return ctx.violation(`${call.tool.name}: structuredContent does not conform to its outputSchema: ${errorsOf(compiled.validate)}`, 'structuredContent valid against outputSchema', JSON.stringify(result.structuredContent).slice(0, 200));
+      }
+    }
+    ctx.note(`${calls.length} structured result(s) validated`);
+    return ctx.pass();
+  },
+});
+
+/** JSON with object keys sorted, for order-insensitive comparison. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (isObject(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  return JSON.stringify(value);
+}
+
+function mirrorsAsText(result: Record<string, unknown>): boolean {
+  const want = canonical(result.structuredContent);
+  const content = Array.isArray(result.content) ? result.content : [];
+  return content.some((b) => {
+    if (!isObject(b) || b.type !== 'text' || typeof b.text !== 'string') return false;
+    try {
+      return canonical(JSON.parse(b.text)) === want;
+    } catch {
+      return false;
+    }
+  });
+}
+
+export const structuredContentText = defineCheck({
+  id: 'tools/structured-content-text',
+  title: 'structuredContent is also returned as serialized JSON in a text block',
+  level: 'SHOULD',
+  requirements: ['TOOLS-12'],
+  spec: 'server/tools#structured-content',
+  revisions: STRUCTURED,
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    noteSurvey(ctx, survey);
+    const calls = survey.calls.filter((c) => isObject(resultOf(c)) && 'structuredContent' in resultOf(c)!);
+    if (calls.length === 0) return ctx.skip('no called tool returned structuredContent');
+    const missing = calls.filter((c) => !mirrorsAsText(resultOf(c)!));
+    if (missing.length === 0) return ctx.pass();
+    ctx.evidence.push(...missing[0].evidence);
+    return ctx.violation(
+      `${missing.map((c) => c.tool.name).join(', ')}: no text block holds the structuredContent as JSON`,
+      'a text block whose JSON equals structuredContent',
+      'none',
+    );
+  },
+});
+
+export const unknownTool = defineCheck({
+  id: 'tools/unknown-tool',
+  title: 'calling an unknown tool gets a protocol error (-32602)',
+  level: 'SHOULD',
+  requirements: ['TOOLS-7'],
+  spec: 'server/tools#error-handling',
+  needs: ['tools'],
+  async run(ctx) {
+    const names = new Set(toolsOf(await listAll(ctx, 'tools/list', 'tools')).map((t) => t.name));
+    let name = NO_SUCH_TOOL;
+    for (let i = 2; names.has(name); i++) name = `${NO_SUCH_TOOL}_${i}`;
+    const o = await ctx.request('tools/call', { name, arguments: {} });
+    const expected = 'a JSON-RPC error, code -32602';
+    if (o.kind === 'error') {
+      if (errorCode(o) === -32602) return ctx.pass();
+      return ctx.warn(`unknown tool answered with error code ${String(o.error.code)}`, expected, describeOutcome(o));
+    }
+    if (isToolError(o)) return ctx.warn('unknown tool reported as a tool execution error (isError: true) instead of a protocol error', expected, describeOutcome(o));
+    return ctx.violation(`calling unknown tool ${name}: ${describeOutcome(o)}`, expected, describeOutcome(o));
+  },
+});
+
+/** Judges the answer to a tools/call request that does not fit CallToolRequest. */
+function malformedVerdict(ctx: CheckContext, what: string, o: Outcome): Verdict | undefined {
+  const expected = 'a JSON-RPC error, code -32602';
+  if (o.kind === 'error') return errorCode(o) === -32602 ? undefined : ctx.warn(`${what}: error code ${String(o.error.code)}`, expected, describeOutcome(o));
+  return ctx.violation(`${what}: ${describeOutcome(o)}`, expected, describeOutcome(o));
+}
+
+export const malformedCall = defineCheck({
+  id: 'tools/malformed-call',
+  title: 'a tools/call request that does not fit CallToolRequest gets -32602',
+  level: 'SHOULD',
+  requirements: ['TOOLS-8'],
+  spec: 'server/tools#error-handling',
+  needs: ['tools'],
+  connection: 'fresh',
+  async run(ctx) {
+    // Non-object arguments name a tool we may call anyway, so a lenient server cannot do harm.
+    const callable = callableTools(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options)[0];
+    const probes: Array<[string, Record<string, unknown>]> = [['tools/call without a name', {}]];
+    if (callable) probes.push([`tools/call ${callable.name} with arguments [1]`, { name: callable.name, arguments: [1] }]);
+    else ctx.note('no callable tool: only the missing-name probe was sent');
+    let verdict: Verdict | undefined;
+    for (const [what, params] of probes) verdict ??= malformedVerdict(ctx, what, await ctx.request('tools/call', params));
+    return verdict ?? ctx.pass();
+  },
+});
+
+/** A callable tool and arguments that break its inputSchema in one member, if any. */
+function invalidArguments(ctx: CheckContext, tools: ToolDef[]): { tool: ToolDef; args: Record<string, unknown>; how: string } | undefined {
+  let fallback: { tool: ToolDef; args: Record<string, unknown>; how: string } | undefined;
+  for (const tool of callableTools(tools, ctx.options)) {
+    const compiled = compileSchema(tool.inputSchema, ctx.revision);
+    const built = argumentsFor(tool, ctx);
+    if (!compiled.ok || 'reason' in built || !isObject(tool.inputSchema)) continue;
+    const schema = tool.inputSchema;
+    const properties = isObject(schema.properties) ? schema.properties : {};
+    const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
+    for (const name of required) {
+      const wrong = wrongTypeFor(properties[name]);
+      const args = { ...built.args, [name]: wrong };
+      if (wrong !== undefined && !compiled.validate(args)) return { tool, args, how: `required argument "${name}" given a value of the wrong type` };
+    }
+    if (!fallback) {
+      const args = { ...built.args, mcp_conform_unexpected: true };
+      if (!compiled.validate(args)) fallback = { tool, args, how: 'an argument its inputSchema does not allow' };
+    }
+  }
+  return fallback;
+}
+
+export const invalidArgumentsRejected = defineCheck({
+  id: 'tools/invalid-arguments',
+  title: 'arguments that break the inputSchema are rejected (isError from 2025-11-25, -32602 before)',
+  level: 'SHOULD',
+  requirements: ['TOOLS-9'],
+  spec: 'server/tools#error-handling',
+  needs: ['tools'],
+  async run(ctx) {
+    const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
+    const probe = invalidArguments(ctx, tools);
+    if (!probe) return ctx.skip('no callable tool has an inputSchema we can break with one wrong argument');
+    ctx.note(`calling ${probe.tool.name} with ${probe.how}`);
+    const o = await ctx.request('tools/call', { name: probe.tool.name, arguments: probe.args });
+    const expected = from2511(ctx) ? 'a result with isError: true' : 'error -32602, or a result with isError: true';
+    if (isToolError(o)) return ctx.pass();
+    if (o.kind === 'error') {
+      if (errorCode(o) !== -32602) return ctx.warn(`invalid arguments answered with error code ${String(o.error.code)}`, expected, describeOutcome(o));
+      if (!from2511(ctx)) return ctx.pass();
+      // Catalog Appendix A #3: up to 2025-06-18 this was the rule, so the older form is tolerated.
+      return ctx.warn('invalid arguments answered with protocol error -32602; from 2025-11-25 input validation errors are tool execution errors (isError: true)', expected, describeOutcome(o));
+    }
+    if (o.kind === 'result') return ctx.violation(`${probe.tool.name} accepted arguments that break its inputSchema`, expected, describeOutcome(o));
+    return ctx.violation(`calling ${probe.tool.name} with invalid arguments: ${describeOutcome(o)}`, expected, describeOutcome(o));
+  },
+});
+
+export const argumentsOptional = defineCheck({
+  id: 'tools/arguments-optional',
+  title: 'a tool without required parameters can be called with arguments omitted',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['TOOLS-21'],
+  spec: 'server/tools#calling-tools',
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    const noRequired = (c: ToolCall) => Object.keys(c.args).length === 0 && c.outcome.kind === 'result' && isObject(c.tool.inputSchema) && !(Array.isArray(c.tool.inputSchema.required) && c.tool.inputSchema.required.length);
+    const candidates = survey.calls.filter(noRequired);
+    // Prefer a tool whose call with {} succeeded outright.
+    const call = candidates.find((c) => !isToolError(c.outcome)) ?? candidates[0];
+    if (!call) return ctx.skip('no callable tool without required parameters answered a call with arguments {}');
+    ctx.note(`${call.tool.name} answered arguments {} with a result`);
+    const o = await ctx.request('tools/call', { name: call.tool.name });
+    if (o.kind === 'result') return ctx.pass();
+    return ctx.violation(`${call.tool.name} with arguments omitted: ${describeOutcome(o)}`, 'a CallToolResult, as with arguments {}', describeOutcome(o));
+  },
+});
+
+export const toolChecks: Check[] = [
+  listValid,
+  toolNames,
+  schemasCompile,
+  callResultValid,
+  binaryContent,
+  structuredContent,
+  structuredContentText,
+  unknownTool,
+  malformedCall,
+  invalidArgumentsRejected,
+  argumentsOptional,
+];
+

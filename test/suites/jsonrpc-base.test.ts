@@ -1,0 +1,63 @@
+// The JSON-RPC base suites (ids, errors, notifications, batch) beyond the fault table: the
+// batching revision 2025-03-26 on the conformant fixture, and the other faults each check
+// must catch besides its table entry.
+import { describe, expect, it } from 'vitest';
+import { runTarget } from '../../src/runner/index.js';
+import { batchChecks } from '../../suites/batch.js';
+import { errorChecks } from '../../suites/errors.js';
+import { idChecks } from '../../suites/ids.js';
+import { notificationChecks } from '../../suites/notifications.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { idsWith, runAgainstFixture, runAgainstHttpFixture, statusOf } from './harness.js';
+
+const BASE = [...idChecks, ...errorChecks, ...notificationChecks, ...batchChecks];
+
+describe('the conformant fixture under 2025-03-26 (batches allowed)', () => {
+  it('passes every JSON-RPC base check over stdio, batch checks included', async () => {
+    const report = await runAgainstFixture({ checks: BASE, protocolVersion: '2025-03-26' });
+    expect(report.checks.filter((c) => c.status !== 'pass').map((c) => `${c.id}: ${c.status} ${c.message}`)).toEqual([]);
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['batch/answered', 'batch/notifications-only', 'batch/empty-and-invalid']));
+    expect(statusOf(report, 'batch/not-accepted')).toBeUndefined(); // not applicable under 2025-03-26
+  });
+
+  it('passes the batch checks over Streamable HTTP with SSE replies', async () => {
+    const report = await runAgainstHttpFixture({ checks: batchChecks, protocolVersion: '2025-03-26', sse: true });
+    expect(idsWith(report, 'pass')).toEqual(['batch/answered', 'batch/empty-and-invalid', 'batch/notifications-only']);
+  });
+});
+
+/** Faults besides the fault table's, and the verdict each must produce. */
+const MORE_FAULTS: Array<[check: string, fault: string, expected: 'fail' | 'warn']> = [
+  ['ids/concurrent-correlation', 'duplicate-response', 'fail'],
+  ['ids/result-or-error', 'null-result', 'fail'],
+  ['ids/echo-exact', 'bad-jsonrpc-version', 'fail'],
+  ['errors/parse-error', 'crash-on-invalid-json', 'fail'],
+  ['errors/invalid-request', 'wrong-error-codes', 'warn'],
+  ['errors/error-object', 'multiline-error-message', 'warn'],
+  ['notifications/not-answered', 'answer-initialized', 'fail'],
+];
+
+describe('other faults the JSON-RPC base checks catch', () => {
+  for (const [check, fault, expected] of MORE_FAULTS) {
+    it(`${check} → ${expected} with FAULT=${fault}`, async () => {
+      const report = await runAgainstFixture({ checks: BASE, fault, only: [check] });
+      expect(statusOf(report, check)).toBe(expected);
+    });
+  }
+
+  it('ids/concurrent-correlation fails when some requests are never answered (drop-requests)', async () => {
+    const report = await runTarget({
+      target: { transport: 'stdio', command: fixtureCommand({ fault: 'drop-requests' }) },
+      checks: idChecks,
+      only: ['ids/concurrent-correlation'],
+      seed: 1,
+      requestTimeoutMs: 4000, // bounds the wait for resources/list, which is never answered
+      quietMs: 100,
+      callTools: [],
+      tool: { name: 'mcp-conform', version: 'test' },
+    });
+    expect(statusOf(report, 'ids/concurrent-correlation')).toBe('fail');
+    const result = report.checks.find((c) => c.id === 'ids/concurrent-correlation');
+    expect(result?.message).toMatch(/got no response/);
+  });
+});
