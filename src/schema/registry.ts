@@ -37,8 +37,10 @@ export interface SchemaSet {
   revision: Revision;
   index: SchemaIndex;
   ajv: Ajv;
-  /** Compiled validator for a file name relative to the revision folder, e.g. `Tool.json` or `X.json#/properties/result`. */
+  /** Compiled validator for a file name relative to the revision folder, e.g. `Tool.json` or `X.json#/properties/result`; reports every error. */
   get(ref: string): ValidateFunction;
+  /** The same schema compiled for speed: a yes/no answer, no error details. */
+  check(ref: string): ValidateFunction;
   /** The parsed schema files of this revision, by file name. */
   files: ReadonlyMap<string, AnySchemaObject>;
 }
@@ -50,8 +52,10 @@ export function schemaDir(revision: Revision): string {
 }
 
 /** A fresh ajv instance of the right dialect, with formats. Exposed for tools that compile schemas a server publishes. */
-export function createAjv(dialect: 'draft-07' | '2020-12'): Ajv {
-  const options = { allErrors: true, verbose: true, strict: false, validateSchema: false, discriminator: true } as const;
+export function createAjv(dialect: 'draft-07' | '2020-12', detailed = true): Ajv {
+  // Detailed: every error, with the data and schema behind it (for problems). Fast: stop at the
+  // first error, keep nothing (the hot path: most messages are valid).
+  const options = { allErrors: detailed, verbose: detailed, strict: false, validateSchema: false, discriminator: true } as const;
   const ajv = dialect === '2020-12' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
   addFormats(ajv);
   // ajv-formats' `byte` regex backtracks on long payloads and, being multiline, accepts a bad first
@@ -106,15 +110,30 @@ export function loadSchemaSet(revision: Revision): SchemaSet {
   if (existing) return existing;
   const dir = schemaDir(revision);
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as SchemaIndex;
-  const ajv = createAjv(index.dialect);
   const files = new Map<string, AnySchemaObject>();
   for (const name of readdirSync(dir)) {
     if (!name.endsWith('.json') || name === 'index.json') continue;
     files.set(name, JSON.parse(readFileSync(join(dir, name), 'utf8')) as AnySchemaObject);
   }
+  const base = `${SCHEMA_ID_BASE}/${revision}/`;
+  const detailed = createAjv(index.dialect, true);
+  const fast = createAjv(index.dialect, false);
+  const set: SchemaSet = {
+    revision,
+    index,
+    ajv: detailed,
+    files,
+    get: lookup(detailed, files, base, revision),
+    check: lookup(fast, files, base, revision),
+  };
+  sets.set(revision, set);
+  return set;
+}
+
+/** Registers a revision's files with `ajv` and returns a memoized ref -> compiled validator. */
+function lookup(ajv: Ajv, files: ReadonlyMap<string, AnySchemaObject>, base: string, revision: Revision): (ref: string) => ValidateFunction {
   for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
   const compiled = new Map<string, ValidateFunction>();
-  const base = `${SCHEMA_ID_BASE}/${revision}/`;
   // A pointer into a file's original structure that the compiled copy rewrote (anyOf → oneOf):
   // compile that piece of the original on its own, in the revision's folder so its refs resolve.
   let inline = 0;
@@ -128,21 +147,13 @@ export function loadSchemaSet(revision: Revision): SchemaSet {
     if (node === null || typeof node !== 'object') return undefined;
     return ajv.compile({ ...(node as object), $id: `${base}inline-${++inline}.json` });
   };
-  const set: SchemaSet = {
-    revision,
-    index,
-    ajv,
-    files,
-    get(ref: string) {
-      let fn = compiled.get(ref);
-      if (!fn) {
-        fn = ajv.getSchema(base + ref) ?? compileFromFiles(ref);
-        if (!fn) throw new Error(`no schema ${ref} in revision ${revision}`);
-        compiled.set(ref, fn);
-      }
-      return fn;
-    },
+  return (ref: string) => {
+    let fn = compiled.get(ref);
+    if (!fn) {
+      fn = ajv.getSchema(base + ref) ?? compileFromFiles(ref);
+      if (!fn) throw new Error(`no schema ${ref} in revision ${revision}`);
+      compiled.set(ref, fn);
+    }
+    return fn;
   };
-  sets.set(revision, set);
-  return set;
 }

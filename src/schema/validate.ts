@@ -148,17 +148,18 @@ function checkMethod(
     add.push(problem('wrong-direction', '/method', expected, `${JSON.stringify(method)} (travels ${entry.direction})`, fromServer ? 'LIFE-10' : undefined));
     return;
   }
-  const validate = set.get(entry.schema);
+  const validate = set.check(entry.schema)(message) ? undefined : set.get(entry.schema);
   const fallback = own(MESSAGE_REQUIREMENT, method) ?? (fromServer ? 'LIFE-10' : undefined);
-  if (!validate(message)) {
+  if (validate && !validate(message)) {
     for (const p of toProblems(set, validate.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
     return;
   }
   // Up to 2025-06-18 only the envelope types give params._meta its shape (progressToken...).
   const params = message.params;
   if (isObject(params) && has(params, '_meta')) {
-    const envelope = set.get(kind === 'request' ? set.index.envelopes.request : set.index.envelopes.notification);
-    if (!envelope(message)) for (const p of toProblems(set, envelope.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+    const ref = kind === 'request' ? set.index.envelopes.request : set.index.envelopes.notification;
+    const envelope = set.get(ref);
+    if (!set.check(ref)(message) && !envelope(message)) for (const p of toProblems(set, envelope.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
   }
 }
 
@@ -210,7 +211,7 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
     } else if (set.files.has(`${stem}Result.json`)) schema = `${stem}Result.json`;
   }
   const validate = set.get(schema);
-  if (validate(result)) {
+  if (set.check(schema)(result) || validate(result)) {
     const rule = request && own(RESULT_RULES, request.method);
     const broken = rule && rule(result);
     if (broken) add.push(broken);
