@@ -1,6 +1,41 @@
 // Every check we ship, in report order.
 import type { Check } from '../src/checks/index.js';
 import { lifecycleChecks } from './lifecycle.js';
+import { idChecks } from './ids.js';
+import { errorChecks } from './errors.js';
+import { notificationChecks } from './notifications.js';
+import { batchChecks } from './batch.js';
 import { messageChecks } from './messages.js';
+import { stdioChecks } from './stdio.js';
+import { httpChecks } from './http.js';
+import { legacySseChecks } from './sse.js';
+import { resourceChecks } from './resources.js';
+import { promptChecks } from './prompts.js';
+import { loggingChecks } from './logging.js';
+import { completionChecks } from './completion.js';
+import { capabilityChecks } from './capabilities.js';
+import { toolChecks } from './tools.js';
+import { paginationChecks } from './pagination.js';
+import { progressChecks } from './progress.js';
+import { cancellationChecks } from './cancellation.js';
 
-export const allChecks: readonly Check[] = [...lifecycleChecks, ...messageChecks];
+export const allChecks: readonly Check[] = [
+  ...lifecycleChecks,
+  ...idChecks,
+  ...errorChecks,
+  ...notificationChecks,
+  ...batchChecks,
+  ...messageChecks,
+  ...stdioChecks,
+  ...httpChecks,
+  ...legacySseChecks,
+  ...toolChecks,
+  ...resourceChecks,
+  ...promptChecks,
+  ...loggingChecks,
+  ...completionChecks,
+  ...capabilityChecks,
+  ...paginationChecks,
+  ...progressChecks,
+  ...cancellationChecks,
+];

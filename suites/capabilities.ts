@@ -1,0 +1,274 @@
+// Capabilities: declared features work, undeclared ones are refused and not offered,
+// list_changed only where declared, and server requests only for what the client declared.
+import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import type { Received, Session } from '../src/session/index.js';
+import {
+  callableTools,
+  callBriefly,
+  describeListing,
+  exchange,
+  exchangeOn,
+  isNotification,
+  isObject,
+  listing,
+  methodOf,
+  oncePerRun,
+  openServerStream,
+  type Exchange,
+  type Item,
+  type ListMethod,
+} from './feature-probes.js';
+import { UNKNOWN_PROMPT } from './prompts.js';
+import { subscriptionProbe, UNKNOWN_URI } from './resources.js';
+
+export const declaredFeaturesWork = defineCheck({
+  id: 'capabilities/declared-features-work',
+  title: 'each declared capability answers its basic method',
+  level: 'SHOULD',
+  kind: 'D',
+  requirements: ['CAP-10'],
+  spec: 'basic/lifecycle#capability-negotiation',
+  async run(ctx) {
+    const broken: string[] = [];
+    const tried: string[] = [];
+    const lists: Array<[string, ListMethod]> = [
+      ['tools', 'tools/list'],
+      ['prompts', 'prompts/list'],
+      ['resources', 'resources/list'],
+    ];
+    await Promise.all([
+      ...lists.map(async ([cap, method]) => {
+        if (!ctx.declares(cap)) return;
+        tried.push(method);
+        const l = await listing(ctx, method);
+        // Only the first page matters here: pagination has its own checks.
+        if (l.failure && l.pages.length === 1) {
+          exchange(ctx, l.failure);
+          broken.push(`${cap} → ${describeListing(l)}`);
+        }
+      }),
+      (async () => {
+        if (!ctx.declares('resources.subscribe')) return;
+        const probe = await subscriptionProbe(ctx);
+        if (!probe.subscribe) return ctx.note('resources.subscribe: no listed resource to subscribe to');
+        tried.push('resources/subscribe');
+        for (const step of [probe.subscribe, probe.unsubscribe!]) {
+          if (step.outcome.kind === 'result') continue;
+          exchange(ctx, step);
+          broken.push(`resources.subscribe → ${step.method}: ${describeOutcome(step.outcome)}`);
+        }
+      })(),
+      (async () => {
+        if (!ctx.declares('logging')) return;
+        tried.push('logging/setLevel');
+        // debug hides nothing, so the shared session keeps every message it would have had.
+        const o = await ctx.request('logging/setLevel', { level: 'debug' });
+        if (o.kind !== 'result') broken.push(`logging → logging/setLevel: ${describeOutcome(o)}`);
+      })(),
+      (async () => {
+        if (!ctx.declares('completions')) return;
+        const ref = await firstCompletionRef(ctx);
+        if (!ref) return ctx.note('completions: no prompt argument to complete');
+        tried.push('completion/complete');
+        const o = await ctx.request('completion/complete', ref);
+        if (o.kind !== 'result') broken.push(`completions → completion/complete: ${describeOutcome(o)}`);
+      })(),
+    ]);
+    if (tried.length === 0) return ctx.skip('the server declares no feature whose basic method we can call');
+    if (broken.length === 0) return ctx.pass(`answered: ${tried.join(', ')}`);
+    return ctx.violation(`a declared capability does not work: ${broken.join('; ')}`, 'a result for each declared feature', broken.join('; ').slice(0, 300));
+  },
+});
+
+async function firstCompletionRef(ctx: CheckContext): Promise<Item | undefined> {
+  if (!ctx.declares('prompts')) return undefined;
+  const prompts = await listing(ctx, 'prompts/list');
+  for (const p of prompts.items) {
+    const arg = Array.isArray(p.arguments) ? p.arguments.find((a) => isObject(a) && typeof a.name === 'string') : undefined;
+    if (typeof p.name === 'string' && isObject(arg)) return { ref: { type: 'ref/prompt', name: p.name }, argument: { name: arg.name, value: '' } };
+  }
+  return undefined;
+}
+
+// ---- undeclared features -------------------------------------------------------------------------
+
+interface UndeclaredProbe extends Exchange {
+  capability: string;
+  /** For features whose basic method proves the feature is offered: the catalog row, and what a real answer looks like. */
+  offers?: { requirement: string; proves: (result: unknown) => boolean };
+}
+
+const listResult = (key: string) => (r: unknown) => isObject(r) && Array.isArray(r[key]);
+const completeResult = (r: unknown) => isObject(r) && isObject(r.completion) && Array.isArray(r.completion.values);
+
+/** Calls the basic method of every feature the server did not declare; once per run. */
+function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
+  return oncePerRun(ctx, 'undeclared', async () => {
+    const probes: Array<Omit<UndeclaredProbe, 'outcome' | 'at'>> = [];
+    if (!ctx.declares('tools')) probes.push({ capability: 'tools', method: 'tools/list', offers: { requirement: 'CAP-1', proves: listResult('tools') } });
+    if (!ctx.declares('resources')) probes.push({ capability: 'resources', method: 'resources/list', offers: { requirement: 'CAP-2', proves: listResult('resources') } });
+    if (!ctx.declares('prompts')) probes.push({ capability: 'prompts', method: 'prompts/list', offers: { requirement: 'CAP-3', proves: listResult('prompts') } });
+    // A setLevel that succeeds offers no logging by itself: CAP-4 is about sending log messages.
+    if (!ctx.declares('logging')) probes.push({ capability: 'logging', method: 'logging/setLevel', params: { level: 'debug' } });
+    if (!ctx.declares('completions') && ctx.revision !== '2024-11-05') {
+      const params = (await firstCompletionRef(ctx)) ?? { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'name', value: '' } };
+      probes.push({ capability: 'completions', method: 'completion/complete', params, offers: { requirement: 'CAP-5', proves: completeResult } });
+    }
+    if (ctx.declares('resources') && !ctx.declares('resources.subscribe')) {
+      const uri = (await listing(ctx, 'resources/list')).items.map((r) => r.uri).find((u) => typeof u === 'string') ?? UNKNOWN_URI;
+      probes.push({ capability: 'resources.subscribe', method: 'resources/subscribe', params: { uri } });
+    }
+    return Promise.all(probes.map(async (p) => ({ ...p, ...(await exchangeOn(ctx.session, p.method, p.params)) })));
+  });
+}
+
+export const undeclaredRejected = defineCheck({
+  id: 'capabilities/undeclared-rejected',
+  title: 'methods of undeclared features are answered with -32601',
+  level: 'SHOULD',
+  kind: 'D',
+  requirements: ['CAP-7', 'COMP-4'],
+  spec: 'basic/lifecycle#operation',
+  async run(ctx) {
+    const probes = await probeUndeclared(ctx);
+    if (probes.length === 0) return ctx.skip('the server declares every feature we can probe');
+    for (const p of probes) exchange(ctx, p);
+    const served = probes.find((p) => p.outcome.kind === 'result');
+    if (served?.outcome.kind === 'result') {
+      // The raw result: Outcome turns a non-object result (e.g. null) into {}.
+      const raw = `result ${JSON.stringify(served.outcome.message.result) ?? 'undefined'}`.slice(0, 200);
+      return ctx.violation(`${served.method} answered with a result although ${served.capability} is not declared`, '-32601', raw);
+    }
+    const other = probes.find((p) => errorCode(p.outcome) !== -32601);
+    if (other) return ctx.warn(`${other.method} (${other.capability} undeclared): ${describeOutcome(other.outcome)}`, '-32601 (another error: warn)', describeOutcome(other.outcome));
+    return ctx.pass(`-32601 for ${probes.map((p) => p.method).join(', ')}`);
+  },
+});
+
+export const offeredFeaturesDeclared = defineCheck({
+  id: 'capabilities/offered-features-declared',
+  title: 'a feature the server serves (or logs through) is declared in its capabilities',
+  level: 'MUST',
+  requirements: ['CAP-1', 'CAP-2', 'CAP-3', 'CAP-4', 'CAP-5', 'TOOLS-1', 'RES-1', 'PROMPT-1', 'LOG-1', 'COMP-1'],
+  spec: 'basic/lifecycle#capability-negotiation',
+  async run(ctx) {
+    const probes = await probeUndeclared(ctx);
+    // CAP-4: log notifications seen so far on the main session while logging is undeclared.
+    const log = ctx.declares('logging') ? undefined : ctx.session.received.find((r) => isNotification(r, 'notifications/message'));
+    if (log) {
+      ctx.evidence.push({ type: 'message', direction: 'received', at: log.at, message: log.message });
+      return ctx.violation('the server sent notifications/message without declaring the logging capability', 'capabilities.logging', 'absent');
+    }
+    // Only a real answer (a list, completion values) proves the feature is there; a stub or a null does not.
+    const served = probes.find((p) => p.offers && p.outcome.kind === 'result' && p.offers.proves(p.outcome.message.result));
+    if (served) {
+      exchange(ctx, served);
+      return ctx.violation(`${served.method} is served (it answered with a real result), but capabilities.${served.capability} is not declared (${served.offers!.requirement})`, `capabilities.${served.capability}`, 'absent');
+    }
+    if (probes.length === 0 && ctx.declares('logging')) return ctx.skip('the server declares every feature we can probe');
+    return ctx.pass();
+  },
+});
+
+// ---- list_changed ------------------------------------------------------------------------------
+
+const LIST_CHANGED: Record<string, string> = {
+  'notifications/tools/list_changed': 'tools',
+  'notifications/prompts/list_changed': 'prompts',
+  'notifications/resources/list_changed': 'resources',
+};
+
+export const listChangedDeclared = defineCheck({
+  id: 'capabilities/list-changed-declared-whole-run',
+  title: 'list_changed notifications come only for features that declared listChanged',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['CAP-8'],
+  spec: 'basic/lifecycle#operation',
+  async run(ctx) {
+    // Runs after the other checks: the main session has seen the whole run's traffic.
+    await openServerStream(ctx.session, ctx.options.requestTimeoutMs);
+    await ctx.request('ping');
+    if (ctx.session.transport.kind !== 'stdio') await new Promise((r) => setTimeout(r, Math.min(ctx.options.quietMs, 300)));
+    const undeclared = (r: Received) => {
+      const m = methodOf(r);
+      const cap = m && isNotification(r) ? LIST_CHANGED[m] : undefined;
+      if (!cap) return false;
+      const declared = ctx.facts.capabilities[cap];
+      return !(isObject(declared) && declared.listChanged === true);
+    };
+    const bad = ctx.session.received.filter(undeclared);
+    const seen = ctx.session.received.filter((r) => isNotification(r) && LIST_CHANGED[methodOf(r) ?? '']).length;
+    if (bad.length === 0) return ctx.pass(`${seen} list_changed notification(s) on the main session, all declared`);
+    ctx.evidence.push({ type: 'message', direction: 'received', at: bad[0].at, message: bad[0].message });
+    const m = methodOf(bad[0])!;
+    return ctx.violation(`the server sent ${m} without declaring ${LIST_CHANGED[m]}.listChanged`, `capabilities.${LIST_CHANGED[m]}.listChanged: true`, JSON.stringify(ctx.facts.capabilities[LIST_CHANGED[m]] ?? null));
+  },
+});
+
+// ---- client capabilities ---------------------------------------------------------------------------
+
+const CLIENT_CAPABILITY_RULES = new Set(['ROOTS-1', 'SAMP-1', 'ELIC-1']);
+const CLIENT_ALL = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+
+/**
+ * Safe activity that may make a server ask its client for something: lists and read-only tool
+ * calls. A server asks while a call runs, so each call is watched for `quietMs` at most.
+ */
+async function provoke(ctx: CheckContext, session: Session): Promise<void> {
+  const ms = ctx.options.quietMs;
+  const tools = ctx.declares('tools') ? callableTools(ctx, (await listing(ctx, 'tools/list')).items).slice(0, 6) : [];
+  const work: Array<Promise<unknown>> = tools.map((t) => callBriefly(session, t, ms));
+  for (const [cap, method] of [['tools', 'tools/list'], ['prompts', 'prompts/list'], ['resources', 'resources/list']] as const) {
+    if (ctx.declares(cap)) work.push(session.request(method, undefined, { timeoutMs: ms }));
+  }
+  await Promise.all(work);
+}
+
+const isServerRequest = (r: Received) => isObject(r.message) && 'id' in r.message && typeof r.message.method === 'string' && r.message.method !== 'ping';
+const serverRequests = (s: Session) => s.received.filter(isServerRequest);
+
+/** The client capabilities a session declared that let a server send it requests. */
+const declaresClientFeatures = (s: Session) => Object.keys(s.options.clientCapabilities ?? {}).some((k) => k in CLIENT_ALL);
+
+export const clientCapabilitiesRespected = defineCheck({
+  id: 'capabilities/client-capabilities-respected',
+  title: 'the server sends roots, sampling and elicitation requests only to a client that declared them',
+  level: 'MUST',
+  requirements: ['CAP-12', 'ROOTS-1', 'SAMP-1', 'ELIC-1'],
+  spec: 'basic/lifecycle#operation',
+  async run(ctx) {
+    // Alongside: a client that declares everything, to show what the server asks for and that we answer.
+    const declaring = (async () => {
+      const { session } = await ctx.connect({ clientCapabilities: CLIENT_ALL });
+      await openServerStream(session, ctx.options.requestTimeoutMs);
+      await ctx.notify('notifications/roots/list_changed', undefined, session);
+      await provoke(ctx, session);
+      // Some servers ask (e.g. for roots) a moment after initialization: give them quietMs to.
+      if (serverRequests(session).length === 0) await session.waitFor(isServerRequest, ctx.options.quietMs);
+      return serverRequests(session);
+    })();
+    // On stdio the main session (which declares no client capabilities) serves, with the whole run's traffic;
+    // over HTTP unsolicited requests need a GET stream, which we open on a session of our own.
+    const useMain = ctx.session.transport.kind === 'stdio' && !declaresClientFeatures(ctx.session);
+    const bare = useMain ? ctx.session : (await ctx.connect({ clientCapabilities: {} })).session;
+    await openServerStream(bare, ctx.options.requestTimeoutMs);
+    await provoke(ctx, bare);
+    await new Promise((r) => setTimeout(r, ctx.options.quietMs / 2));
+    const asked = await declaring.catch(() => [] as Received[]);
+    if (asked.length) ctx.note(`with roots, sampling and elicitation declared, the server sent ${asked.map((r) => methodOf(r)).join(', ')}; mcp-conform answered each`);
+
+    // Findings of this run's other sessions count too (every one that declared nothing).
+    const found = [...bare.findings, ...ctx.facts.unclaimed]
+      .filter((f) => f.requirement && CLIENT_CAPABILITY_RULES.has(f.requirement))
+      .filter((f, i, all) => all.findIndex((g) => g.message === f.message) === i);
+    if (found.length === 0) {
+      return ctx.pass(asked.length ? `none to a client without capabilities; ${asked.length} to one that declared them` : undefined);
+    }
+    for (const f of found.slice(0, 3)) ctx.evidence.push({ type: 'note', text: `[${f.requirement}] ${f.message}` }, ...f.evidence);
+    const message = `${found[0].message}${found.length > 1 ? ` (+${found.length - 1} more)` : ''}`;
+    return ctx.violation(message, 'no roots/list, sampling/createMessage or elicitation/create to a client that did not declare it', found.map((f) => f.requirement).join(', '));
+  },
+});
+
+export const capabilityChecks: Check[] = [declaredFeaturesWork, undeclaredRejected, offeredFeaturesDeclared, listChangedDeclared, clientCapabilitiesRespected];

@@ -1,0 +1,114 @@
+// Prompts: listing, getting each listed prompt with its required arguments filled, and the
+// -32602 answers for unknown prompts and missing required arguments.
+import { defineCheck, describeOutcome, errorCode, type Check } from '../src/checks/index.js';
+import {
+  exchange,
+  isObject,
+  listing,
+  listWalkVerdict,
+  mapLimited,
+  exchangeOn,
+  plural,
+  promptArguments,
+  recheck,
+  SAMPLE_LIMIT,
+  type Item,
+} from './feature-probes.js';
+
+/** A prompt name no server offers. */
+export const UNKNOWN_PROMPT = '__mcp_conform_no_such_prompt__';
+
+const requiredArgs = (p: Item): Item[] => (Array.isArray(p.arguments) ? p.arguments.filter((a): a is Item => isObject(a) && a.required === true) : []);
+
+export const promptsList = defineCheck({
+  id: 'prompts/list',
+  title: 'prompts/list answers with named prompts',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['PROMPT-2'],
+  spec: 'server/prompts#listing-prompts',
+  needs: ['prompts'],
+  async run(ctx) {
+    const l = await listing(ctx, 'prompts/list', { judge: true });
+    const walk = listWalkVerdict(ctx, l, 'a ListPromptsResult');
+    if (walk) return walk;
+    const problems = recheck(ctx, l.judgedBy, l.pages);
+    if (problems.length) return ctx.violation(`prompts/list: ${problems[0].message}`);
+    return ctx.pass(`${plural(l.items.length, 'prompt')} on ${plural(l.pages.length, 'page')}`);
+  },
+});
+
+export const promptsGet = defineCheck({
+  id: 'prompts/get',
+  title: 'prompts/get renders each listed prompt as well-formed messages',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['PROMPT-3'],
+  spec: 'server/prompts#getting-a-prompt',
+  needs: ['prompts'],
+  async run(ctx) {
+    const l = await listing(ctx, 'prompts/list');
+    const prompts = l.items.filter((p) => typeof p.name === 'string').slice(0, SAMPLE_LIMIT);
+    if (prompts.length === 0) return ctx.skip('the server lists no prompts');
+    const completions = ctx.declares('completions');
+    // Message shapes are judged by the session's schema validation (tagged with this check).
+    const gets = await mapLimited(prompts, 5, async (p) => {
+      const args = await promptArguments(ctx.session, p, completions);
+      const params: Item = { name: p.name };
+      if (Object.keys(args).length) params.arguments = args;
+      return { prompt: p, ...(await exchangeOn(ctx.session, 'prompts/get', params, { tag: ctx.check.id })) };
+    });
+    const rendered = gets.filter((g) => g.outcome.kind === 'result');
+    const failed = gets.filter((g) => g.outcome.kind !== 'result');
+    for (const g of failed) ctx.note(`prompts/get ${String(g.prompt.name)} ${JSON.stringify(g.params?.arguments ?? {})}: ${describeOutcome(g.outcome)}`);
+    // A prompt that needs no arguments has no excuse; sample arguments may be rejected (PROMPT-7).
+    const broken = failed.find((g) => requiredArgs(g.prompt).length === 0);
+    if (broken) {
+      exchange(ctx, broken);
+      return ctx.warn(`prompts/get ${String(broken.prompt.name)} (which needs no arguments) failed: ${describeOutcome(broken.outcome)}`, 'a GetPromptResult', describeOutcome(broken.outcome));
+    }
+    const noMessages = rendered.find((g) => g.outcome.kind === 'result' && !Array.isArray(g.outcome.result.messages));
+    if (noMessages) {
+      exchange(ctx, noMessages);
+      return ctx.violation(`prompts/get ${String(noMessages.prompt.name)} has no messages array`);
+    }
+    if (rendered.length === 0) return ctx.info(`no prompt could be rendered with sample arguments (${plural(failed.length, 'attempt')}; see the notes)`);
+    return ctx.pass(`${plural(rendered.length, 'prompt')} rendered${failed.length ? `; ${failed.length} rejected our sample arguments` : ''}`);
+  },
+});
+
+export const unknownPrompt = defineCheck({
+  id: 'prompts/unknown-prompt',
+  title: 'prompts/get of an unknown prompt is answered with -32602',
+  level: 'SHOULD',
+  requirements: ['PROMPT-4'],
+  spec: 'server/prompts#error-handling',
+  needs: ['prompts'],
+  async run(ctx) {
+    const o = await ctx.request('prompts/get', { name: UNKNOWN_PROMPT });
+    if (errorCode(o) === -32602) return ctx.pass();
+    if (o.kind === 'error') return ctx.warn(`an unknown prompt got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
+    return ctx.violation(`an unknown prompt was not rejected: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+  },
+});
+
+export const missingArgument = defineCheck({
+  id: 'prompts/missing-argument',
+  title: 'prompts/get without a required argument is answered with -32602',
+  level: 'SHOULD',
+  requirements: ['PROMPT-5'],
+  spec: 'server/prompts#error-handling',
+  needs: ['prompts'],
+  async run(ctx) {
+    const l = await listing(ctx, 'prompts/list');
+    const prompt = l.items.find((p) => typeof p.name === 'string' && requiredArgs(p).length > 0);
+    if (!prompt) return ctx.skip(l.items.length ? 'no listed prompt has a required argument' : 'the server lists no prompts');
+    const o = await ctx.request('prompts/get', { name: prompt.name, arguments: {} });
+    const missing = requiredArgs(prompt).map((a) => String(a.name)).join(', ');
+    if (errorCode(o) === -32602) return ctx.pass();
+    if (o.kind === 'error') return ctx.warn(`${String(prompt.name)} without ${missing} got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
+    return ctx.violation(`${String(prompt.name)} was rendered without its required ${missing}`, 'error -32602', describeOutcome(o));
+  },
+});
+
+export const promptChecks: Check[] = [promptsList, promptsGet, unknownPrompt, missingArgument];

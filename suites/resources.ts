@@ -1,0 +1,274 @@
+// Resources: listing, reading what is listed, templates, unknown URIs, and subscriptions.
+// Reads are safe, so every check works on the server's own listed resources (the first
+// SAMPLE_LIMIT of them, read once per run).
+import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import {
+  exchange,
+  exchangeOn,
+  extraKeys,
+  isNotification,
+  isObject,
+  listedReads,
+  listing,
+  listWalkVerdict,
+  oncePerRun,
+  openServerStream,
+  paramsOf,
+  plural,
+  recheck,
+  type Exchange,
+  type Item,
+  type Read,
+} from './feature-probes.js';
+import { parseUriTemplate } from './uri-template.js';
+
+/** A URI no server lists; deterministic, so reports of two runs compare. */
+export const UNKNOWN_URI = 'mcp-conform://does-not-exist/0f3c9a7e-resource';
+const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
+
+const contentsOf = (read: Read): Item[] =>
+  read.outcome.kind === 'result' && Array.isArray(read.outcome.result.contents) ? read.outcome.result.contents.filter(isObject) : [];
+
+export const resourcesList = defineCheck({
+  id: 'resources/list',
+  title: 'resources/list answers with resources whose URIs carry a scheme',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['RES-2', 'RES-3'],
+  spec: 'server/resources#listing-resources',
+  needs: ['resources'],
+  async run(ctx) {
+    const l = await listing(ctx, 'resources/list', { judge: true });
+    const walk = listWalkVerdict(ctx, l, 'a ListResourcesResult');
+    if (walk) return walk;
+    const problems = recheck(ctx, l.judgedBy, l.pages);
+    if (problems.length) return ctx.violation(`resources/list: ${problems[0].message}`);
+    const noScheme = l.items.find((r) => typeof r.uri === 'string' && !SCHEME.test(r.uri));
+    if (noScheme) return ctx.violation(`the listed URI ${JSON.stringify(noScheme.uri)} has no scheme (RFC 3986)`, 'scheme:rest', JSON.stringify(noScheme.uri));
+    return ctx.pass(`${plural(l.items.length, 'resource')} on ${plural(l.pages.length, 'page')}`);
+  },
+});
+
+export const readContents = defineCheck({
+  id: 'resources/read-contents',
+  title: 'resources/read returns contents that carry the URI and exactly one of text or blob',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['RES-4'],
+  spec: 'server/resources#reading-resources',
+  needs: ['resources'],
+  async run(ctx) {
+    const { reads, judgedBy } = await listedReads(ctx, { judge: true });
+    const answered = reads.filter((r) => r.outcome.kind === 'result');
+    if (answered.length === 0) return ctx.skip(reads.length ? 'no listed resource could be read (see resources/listed-readable)' : 'the server lists no resources');
+    const problems = recheck(ctx, judgedBy, answered);
+    if (problems.length) return ctx.violation(`resources/read: ${problems[0].message}`);
+    for (const r of answered) {
+      for (const c of contentsOf(r)) {
+        const text = typeof c.text === 'string';
+        const blob = typeof c.blob === 'string';
+        if (text !== blob) continue;
+        exchange(ctx, r);
+        const found = text ? 'both text and blob' : 'neither text nor blob';
+        return ctx.violation(`reading ${r.uri}: a contents item carries ${found}`, 'exactly one of text or blob', found);
+      }
+    }
+    // Several items are fine (e.g. a directory); none naming the URI that was read is odd.
+    const foreign = answered.find((r) => contentsOf(r).length > 0 && !contentsOf(r).some((c) => c.uri === r.uri));
+    if (foreign) {
+      exchange(ctx, foreign);
+      const got = contentsOf(foreign).map((c) => JSON.stringify(c.uri)).join(', ');
+      return ctx.warn(`reading ${foreign.uri} returned contents for ${got}, none for the URI requested`, `a contents item with uri ${JSON.stringify(foreign.uri)}`, got);
+    }
+    const empty = answered.filter((r) => contentsOf(r).length === 0).map((r) => r.uri);
+    if (empty.length) ctx.note(`empty contents for ${empty.join(', ')}`);
+    return ctx.pass(`${plural(answered.length, 'listed resource')} read`);
+  },
+});
+
+export const blobBase64 = defineCheck({
+  id: 'resources/blob-base64',
+  title: 'binary resource contents are valid base64',
+  level: 'MUST',
+  requirements: ['RES-5'],
+  spec: 'server/resources#security-considerations',
+  needs: ['resources'],
+  async run(ctx) {
+    const { reads } = await listedReads(ctx);
+    let blobs = 0;
+    for (const r of reads) {
+      for (const c of contentsOf(r)) {
+        if (typeof c.blob !== 'string') continue;
+        blobs++;
+        if (BASE64.test(c.blob)) continue;
+        exchange(ctx, r);
+        const sample = c.blob.length > 40 ? `${c.blob.slice(0, 40)}…` : c.blob;
+        return ctx.violation(`reading ${r.uri}: the blob is not valid base64`, 'base64 (RFC 4648, padded)', JSON.stringify(sample));
+      }
+    }
+    if (blobs === 0) return ctx.skip(`no blob contents among the ${plural(reads.length, 'resource')} read`);
+    return ctx.pass(`${plural(blobs, 'blob')} decoded`);
+  },
+});
+
+export const listedReadable = defineCheck({
+  id: 'resources/listed-readable',
+  title: 'every listed resource can be read',
+  level: 'SHOULD',
+  kind: 'D',
+  requirements: ['RES-17'],
+  spec: 'server/resources#reading-resources',
+  needs: ['resources'],
+  async run(ctx) {
+    const { reads, listing: l } = await listedReads(ctx);
+    if (reads.length === 0) return ctx.skip(l.items.length ? 'no listed resource has a string uri' : 'the server lists no resources');
+    const failed = reads.filter((r) => r.outcome.kind !== 'result');
+    const note = l.items.length > reads.length ? ` (the first ${reads.length} of ${l.items.length})` : '';
+    if (failed.length === 0) return ctx.pass(`${plural(reads.length, 'listed resource')} read${note}`);
+    for (const r of failed.slice(0, 3)) exchange(ctx, r);
+    const first = failed[0];
+    return ctx.violation(
+      `${failed.length} of ${plural(reads.length, 'listed resource')} could not be read${note}; ${first.uri}: ${describeOutcome(first.outcome)}`,
+      'a ReadResourceResult for every listed URI',
+      describeOutcome(first.outcome),
+    );
+  },
+});
+
+export const templatesList = defineCheck({
+  id: 'resources/templates-list',
+  title: 'resources/templates/list answers with valid RFC 6570 URI templates',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['RES-8'],
+  spec: 'server/resources#resource-templates',
+  needs: ['resources'],
+  async run(ctx) {
+    const l = await listing(ctx, 'resources/templates/list', { judge: true });
+    if (l.failure && l.pages.length === 1 && errorCode(l.failure.outcome) === -32601) {
+      exchange(ctx, l.failure);
+      return ctx.info('the server does not implement resources/templates/list (-32601): it offers no templates');
+    }
+    const walk = listWalkVerdict(ctx, l, 'a ListResourceTemplatesResult');
+    if (walk) return walk;
+    const problems = recheck(ctx, l.judgedBy, l.pages);
+    if (problems.length) return ctx.violation(`resources/templates/list: ${problems[0].message}`);
+    for (const t of l.items) {
+      if (typeof t.uriTemplate !== 'string') continue;
+      const parsed = parseUriTemplate(t.uriTemplate);
+      if (!parsed.ok) return ctx.violation(`the template ${JSON.stringify(t.uriTemplate)} is not an RFC 6570 URI template: ${parsed.error}`, 'an RFC 6570 URI template', JSON.stringify(t.uriTemplate));
+    }
+    return ctx.pass(`${plural(l.items.length, 'template')}`);
+  },
+});
+
+export const unknownUri = defineCheck({
+  id: 'resources/unknown-uri',
+  title: 'reading an unknown URI is answered with -32002 (resource not found)',
+  level: 'SHOULD',
+  requirements: ['RES-6'],
+  spec: 'server/resources#error-handling',
+  needs: ['resources'],
+  async run(ctx) {
+    const o = await ctx.request('resources/read', { uri: UNKNOWN_URI });
+    const code = errorCode(o);
+    if (code === -32002) return ctx.pass();
+    if (o.kind === 'error') {
+      // -32602 is what 2026-07-28 demands; before it, -32002 is the recommended code (catalog Appendix A #5).
+      return ctx.warn(`an unknown URI got error ${String(o.error.code)}`, '-32002 (another error code: warn)', describeOutcome(o));
+    }
+    if (o.kind === 'result') {
+      const contents = Array.isArray(o.result.contents) ? o.result.contents : [];
+      const what = contents.length ? `${plural(contents.length, 'contents item')}` : 'empty contents';
+      return ctx.violation(`an unknown URI was answered with a result (${what}) instead of an error`, 'error -32002', describeOutcome(o));
+    }
+    return ctx.violation(`reading an unknown URI: ${describeOutcome(o)}`, 'error -32002', describeOutcome(o));
+  },
+});
+
+interface SubscriptionProbe {
+  uri?: string;
+  subscribe?: Exchange;
+  unsubscribe?: Exchange;
+  judgedBy?: string;
+}
+
+/** Subscribes to the first listed resource on the main session and unsubscribes again; once per run. */
+export function subscriptionProbe(ctx: CheckContext, judge = false): Promise<SubscriptionProbe> {
+  return oncePerRun(ctx, 'subscribe', async () => {
+    const tag = judge ? ctx.check.id : undefined;
+    const l = await listing(ctx, 'resources/list');
+    const uri = l.items.map((r) => r.uri).find((u): u is string => typeof u === 'string');
+    if (!uri) return {};
+    const subscribe = await exchangeOn(ctx.session, 'resources/subscribe', { uri }, { tag });
+    const unsubscribe = await exchangeOn(ctx.session, 'resources/unsubscribe', { uri }, { tag });
+    return { uri, subscribe, unsubscribe, judgedBy: tag };
+  });
+}
+
+export const subscribeEmptyResult = defineCheck({
+  id: 'resources/subscribe',
+  title: 'resources/subscribe and resources/unsubscribe answer with an empty result',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['RES-10'],
+  spec: 'server/resources#subscriptions',
+  needs: ['resources.subscribe'],
+  async run(ctx) {
+    const probe = await subscriptionProbe(ctx, true);
+    if (!probe.uri) return ctx.skip('the server lists no resource to subscribe to');
+    const problems = recheck(ctx, probe.judgedBy, [probe.subscribe!, probe.unsubscribe!]);
+    if (problems.length) return ctx.violation(`resources/subscribe: ${problems[0].message}`);
+    for (const step of [probe.subscribe!, probe.unsubscribe!]) {
+      exchange(ctx, step);
+      const o = step.outcome;
+      if (o.kind !== 'result') return ctx.violation(`${step.method} ${probe.uri}: ${describeOutcome(o)}`, 'result {}', describeOutcome(o));
+      const extra = extraKeys(o.result);
+      if (extra.length) return ctx.warn(`${step.method} answered with a result that is not empty (${extra.join(', ')})`, '{} (or only _meta)', JSON.stringify(o.result).slice(0, 200));
+    }
+    return ctx.pass();
+  },
+});
+
+export const subscriptionUpdates = defineCheck({
+  id: 'resources/subscription-updates',
+  title: 'after a subscribe, resources/updated notifications name the subscribed URI',
+  level: 'SHOULD',
+  kind: 'D',
+  requirements: ['RES-11', 'RES-12'],
+  spec: 'server/resources#subscriptions',
+  needs: ['resources.subscribe'],
+  async run(ctx) {
+    const uris = (await listing(ctx, 'resources/list')).items.map((r) => r.uri).filter((u): u is string => typeof u === 'string');
+    if (uris.length === 0) return ctx.skip('the server lists no resource to subscribe to');
+    // After the resources/subscribe probe, so the two subscriptions never overlap; updates for its URI are not ours to judge.
+    const probed = (await subscriptionProbe(ctx)).uri;
+    const uri = uris[1] ?? uris[0];
+    // stdio: the main session sees everything. HTTP: unsolicited messages need a GET stream, which we open on a session of our own.
+    const session = ctx.session.transport.kind === 'stdio' ? ctx.session : (await ctx.connect()).session;
+    await openServerStream(session, ctx.options.requestTimeoutMs);
+    const bound = Math.max(ctx.options.quietMs * 2, 500);
+    const update = session.waitFor((r) => isNotification(r, 'notifications/resources/updated') && (paramsOf(r).uri !== probed || probed === uri), bound);
+    const sub = await ctx.request('resources/subscribe', { uri }, { session });
+    if (sub.kind !== 'result') return ctx.skip(`resources/subscribe failed (${describeOutcome(sub)}; see resources/subscribe)`);
+    const got = await update;
+    await ctx.request('resources/unsubscribe', { uri }, { session });
+    if (!got) return ctx.info(`no notifications/resources/updated within ${bound} ms of subscribing to ${uri} (it may simply not have changed)`);
+    ctx.evidence.push({ type: 'message', direction: 'received', at: got.at, message: got.message });
+    const named = paramsOf(got).uri;
+    if (named === uri) return ctx.pass();
+    return ctx.violation(`subscribed to ${uri} only, but the update names ${JSON.stringify(named)}`, JSON.stringify(uri), JSON.stringify(named));
+  },
+});
+
+export const resourceChecks: Check[] = [
+  resourcesList,
+  readContents,
+  blobBase64,
+  listedReadable,
+  templatesList,
+  unknownUri,
+  subscribeEmptyResult,
+  subscriptionUpdates,
+];
