@@ -4,7 +4,8 @@ import type { Outcome } from '../session/index.js';
 export function describeOutcome(o: Outcome): string {
   switch (o.kind) {
     case 'result':
-      return `result ${truncate(JSON.stringify(o.result))}`;
+      // The raw member as sent: a `null` result must read as null, not as the {} we hand checks.
+      return `result ${truncate(JSON.stringify(o.message.result))}`;
     case 'error':
       return `error ${String(o.error.code)} ${truncate(JSON.stringify(o.error.message))}`;
     case 'timeout':

@@ -11,7 +11,9 @@ export type TargetSpec =
 export function createTransport(target: TargetSpec, requestTimeoutMs: number): Transport {
   switch (target.transport) {
     case 'stdio':
-      return createStdioTransport({ command: target.command, env: target.env, cwd: target.cwd });
+      // Sessions end by closing stdin; a server slow to notice costs each check little, since the
+      // one check that judges shutdown (LIFE-14) asks for the catalog's full 5 s itself.
+      return createStdioTransport({ command: target.command, env: target.env, cwd: target.cwd, closeGraceMs: 500, termGraceMs: 1000 });
     case 'http':
       return createHttpTransport({ url: target.url, headers: target.headers, requestTimeoutMs });
     case 'sse':
