@@ -18,6 +18,7 @@ import { toolChecks } from './tools.js';
 import { paginationChecks } from './pagination.js';
 import { progressChecks } from './progress.js';
 import { cancellationChecks } from './cancellation.js';
+import { fuzzChecks } from './fuzz.js';
 
 export const allChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -38,4 +39,5 @@ export const allChecks: readonly Check[] = [
   ...paginationChecks,
   ...progressChecks,
   ...cancellationChecks,
+  ...fuzzChecks,
 ];

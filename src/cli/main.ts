@@ -4,6 +4,7 @@ import { allChecks } from '../../suites/index.js';
 import { TargetUnreachable } from '../transport/types.js';
 import { EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
+import { fuzzCommand } from './fuzz.js';
 import { listCommand } from './list.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -16,6 +17,7 @@ Usage:
   mcp-conform run [options] --url <url>              test a Streamable HTTP server
   mcp-conform validate [options] <file.jsonl>        check a captured message log offline
   mcp-conform list [--coverage]                      the check catalog (and requirement coverage)
+  mcp-conform fuzz [options] -- <command> [args...]  a long fuzz campaign (see mcp-conform fuzz --help)
 
 Run "mcp-conform <command> --help" for a command's options.
 Exit codes: 0 ok, 1 failures found, 2 usage error, 4 target unreachable, 5 internal error.
@@ -31,6 +33,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await validateCommand(rest, io);
       case 'list':
         return await listCommand(rest, io, allChecks);
+      case 'fuzz':
+        return await fuzzCommand(rest, io);
       case '--version':
       case '-V':
         io.stdout(`${packageVersion()}\n`);
@@ -42,7 +46,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.stdout(HELP);
         return command === undefined ? EXIT.usage : EXIT.ok;
       default:
-        throw new UsageError(`unknown command "${command}" (expected run, validate or list; see mcp-conform --help)`);
+        throw new UsageError(`unknown command "${command}" (expected run, validate, list or fuzz; see mcp-conform --help)`);
     }
   } catch (err) {
     if (err instanceof UsageError) {

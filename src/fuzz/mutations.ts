@@ -51,7 +51,7 @@ function declaredMembers(set: SchemaSet, conj: readonly Sub[], value: unknown, p
   let flat = flatten(set, conj);
   for (let guard = 0; flat.unions.length && guard < 16; guard++) {
     const u = flat.unions[0];
-    const fits = u.branches.filter((b) => !isVirtual(b) && set.get(refOf(b))(value));
+    const fits = u.branches.filter((b) => !isVirtual(b) && set.check(refOf(b))(value));
     flat = fits.length === 1
       ? flatten(set, settleUnion(flat, u, fits[0]))
       : flatten(set, settleUnion(flat, u));

@@ -35,6 +35,38 @@ export { mutations, mutatedMessageArbitrary, type Mutation, type MutationContext
 export interface ArbitraryOptions {
   /** Nesting level from which only required content is generated (default 5). */
   maxDepth?: number;
+  /**
+   * For schemas we do not control (a tool's inputSchema): keywords enforced by filtering give up
+   * after a few tries and let an unfitting value through, instead of searching forever (a
+   * `multipleOf: 0.01` or a `not` can make fitting values very rare).
+   */
+  bestEffort?: boolean;
+}
+
+/** Filter attempts before a best-effort generator gives up on a keyword it does not model. */
+const BEST_EFFORT_TRIES = 20;
+
+/** Like arb.filter(pred), but after `tries` misses it yields the last value anyway. */
+class BoundedFilter<T> extends fc.Arbitrary<T> {
+  constructor(
+    private readonly arb: fc.Arbitrary<T>,
+    private readonly pred: (v: T) => boolean,
+    private readonly tries: number,
+  ) {
+    super();
+  }
+  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
+    let v = this.arb.generate(mrng, biasFactor);
+    for (let i = 1; i < this.tries && !this.pred(v.value); i++) v = this.arb.generate(mrng, biasFactor);
+    return v;
+  }
+  canShrinkWithoutContext(value: unknown): value is T {
+    return this.arb.canShrinkWithoutContext(value);
+  }
+  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
+    const ok = this.pred(value);
+    return this.arb.shrink(value, context).filter((v) => !ok || this.pred(v.value));
+  }
 }
 
 /** The message shapes of an index entry (not src/schema's MessageKind, which classifies any input). */
@@ -103,7 +135,13 @@ class SchemaGenerator {
   constructor(
     readonly set: SchemaSet,
     readonly maxDepth: number,
+    readonly bestEffort = false,
   ) {}
+
+  /** arb.filter(pred), bounded when generating best effort. */
+  private keep<T>(arb: fc.Arbitrary<T>, pred: (v: T) => boolean): fc.Arbitrary<T> {
+    return this.bestEffort ? new BoundedFilter(arb, pred, BEST_EFFORT_TRIES) : arb.filter(pred);
+  }
 
   /** Arbitrary of values valid against every subschema of `conj`. */
   forConj(conj: readonly Sub[], depth: number): fc.Arbitrary<unknown> {
@@ -128,8 +166,8 @@ class SchemaGenerator {
     if (!locallySatisfiable(flat)) throw new Error(`schema-arbitrary: ${conjKey(conj)} is unsatisfiable`);
     if (flat.unions.length) return this.union(flat, depth);
     let arb = this.byType(flat, depth);
-    const checks = flat.checks.filter((s) => !isVirtual(s)).map((s) => this.set.get(refOf(s)));
-    if (checks.length) arb = arb.filter((v) => checks.every((check) => check(v)));
+    const checks = flat.checks.filter((s) => !isVirtual(s)).map((s) => this.set.check(refOf(s)));
+    if (checks.length) arb = this.keep(arb, (v) => checks.every((check) => check(v)));
     return arb;
   }
 
@@ -145,8 +183,8 @@ class SchemaGenerator {
       arb = fc.oneof(...options.map((o) => this.forConj(o, depth)));
     }
     if (u.keyword === 'oneOf') {
-      const branches = u.branches.map((b) => this.set.get(refOf(b)));
-      arb = arb.filter((v) => branches.filter((check) => check(v)).length === 1);
+      const branches = u.branches.map((b) => this.set.check(refOf(b)));
+      arb = this.keep(arb, (v) => branches.filter((check) => check(v)).length === 1);
     }
     return arb;
   }
@@ -191,7 +229,7 @@ class SchemaGenerator {
     // A format we have no generator for: let ajv's own format check pick the strings that fit.
     let check = this.formatChecks.get(format);
     if (!check) this.formatChecks.set(format, (check = this.set.ajv.compile({ type: 'string', format })));
-    return fc.string({ minLength: flat.minLength ?? 0, maxLength: flat.maxLength ?? 40 }).filter((s) => check(s));
+    return this.keep(fc.string({ minLength: flat.minLength ?? 0, maxLength: flat.maxLength ?? 40 }), (s) => check(s));
   }
 
   private array(flat: Flat, depth: number): fc.Arbitrary<unknown> {
@@ -281,13 +319,14 @@ class SchemaGenerator {
   }
 }
 
-const generators = new WeakMap<SchemaSet, Map<number, SchemaGenerator>>();
+const generators = new WeakMap<SchemaSet, Map<string, SchemaGenerator>>();
 
-function generatorFor(set: SchemaSet, maxDepth = DEFAULT_MAX_DEPTH): SchemaGenerator {
+function generatorFor(set: SchemaSet, maxDepth = DEFAULT_MAX_DEPTH, bestEffort = false): SchemaGenerator {
   let bySet = generators.get(set);
   if (!bySet) generators.set(set, (bySet = new Map()));
-  let g = bySet.get(maxDepth);
-  if (!g) bySet.set(maxDepth, (g = new SchemaGenerator(set, maxDepth)));
+  const key = `${maxDepth}:${bestEffort}`;
+  let g = bySet.get(key);
+  if (!g) bySet.set(key, (g = new SchemaGenerator(set, maxDepth, bestEffort)));
   return g;
 }
 
@@ -295,7 +334,7 @@ const ROOT: Sub = { schema: {}, file: '', pointer: '', key: '#' };
 
 /** Values valid against `ref` (`Tool.json`, `X.json#/properties/result`) of the set's revision. */
 export function arbitraryFor(set: SchemaSet, ref: string, opts: ArbitraryOptions = {}): fc.Arbitrary<unknown> {
-  return generatorFor(set, opts.maxDepth).forConj([resolveRef(set, ref, ROOT)], 0);
+  return generatorFor(set, opts.maxDepth, opts.bestEffort).forConj([resolveRef(set, ref, ROOT)], 0);
 }
 
 /** The methods that have a message of this kind in the set's index (results: every request). */

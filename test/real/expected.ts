@@ -5,11 +5,93 @@ import type { Expected } from './findings.js';
 import type { RealServer } from './real-servers.js';
 
 export const EXPECTED: Record<RealServer, Expected> = {
+  'everything/stdio': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+      'fuzz/malformed-messages',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'lifecycle/stdin-close-exit',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'errors/invalid-params':
+        'tools/call with no name gets -32603 with a multi-line zod issue list instead of -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'errors/invalid-request':
+        'The SDK stdio transport drops malformed requests (jsonrpc "1.0", no method, method 5, params "x", id null) without a reply; RPC-12 wants -32600. Genuine.',
+      'errors/parse-error':
+        'The SDK StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700. Genuine.',
+      'fuzz/malformed-messages':
+        'A request with a top-level member JSON-RPC does not define ({"jsonrpc":"2.0","id":N,"method":"ping","x-fuzz":false}), or with a non-object params._meta, gets no answer at all while the server still answers ping (RPC-25): the SDK transport drops what its schema rejects. Same root cause as errors/invalid-request. Genuine.',
+      'lifecycle/request-before-initialize':
+        'Answers tools/list before initialize; LIFE-9 binds the client, so warn only. Genuine.',
+      'lifecycle/stdin-close-exit':
+        'With roots/sampling/elicitation declared by the client it keeps running after stdin closes (checked by hand: still alive after 8 s; without those capabilities it exits at once). LIFE-14 SHOULD. Genuine.',
+      'logging/invalid-level':
+        'logging/setLevel with an unknown level gets -32603 (zod dump) instead of -32602 (LOG-4 SHOULD). Genuine.',
+      'pagination/invalid-cursor':
+        'List methods ignore a cursor they never issued and return the full list; PAGE-4 asks for -32602 (SHOULD). Genuine.',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32602 instead of -32002 (RES-6 SHOULD; catalog Appendix A #5). Genuine, lenient.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine.',
+    },
+  },
+  'everything/http': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'http/ended-session-404',
+      'http/foreign-origin-rejected',
+    ],
+    warn: [
+      'batch/not-accepted',
+      'errors/invalid-params',
+      'errors/invalid-request',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'batch/not-accepted':
+        '[ping] is processed and answered although 2025-11-25 has no batches (RPC-24, derived: warn). Genuine.',
+      'errors/invalid-params':
+        'tools/call with no name gets -32603 instead of -32602 (RPC-14). Genuine; warn since an error comes back.',
+      'errors/invalid-request':
+        'Malformed requests get HTTP 400 with -32700 "Invalid JSON-RPC message" instead of -32600 (RPC-12: another code warns). Genuine.',
+      'http/ended-session-404':
+        'After DELETE returns 200, the old session id gets 400 instead of 404: its Express wrapper checks its own session map before the SDK transport would answer 404 (HTTP-29). Genuine.',
+      'http/foreign-origin-rejected':
+        'Requests with Origin https://mcp-conform.invalid are served: cors({origin: "*"}) and DNS-rebinding protection off (HTTP-3, MUST from 2025-11-25). Genuine.',
+      'logging/invalid-level':
+        'logging/setLevel with an unknown level gets -32603 instead of -32602 (LOG-4 SHOULD). Genuine.',
+      'pagination/invalid-cursor':
+        'List methods ignore an unknown cursor and return the full list (PAGE-4 SHOULD). Genuine.',
+      'resources/unknown-uri':
+        'An unknown URI gets -32602 instead of -32002 (RES-6 SHOULD; Appendix A #5). Genuine, lenient.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine.',
+    },
+  },
   'filesystem': {
     protocolVersion: '2025-11-25',
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
+      'fuzz/malformed-messages',
     ],
     warn: [
       'errors/invalid-params',
@@ -26,6 +108,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
       'errors/parse-error':
         'The SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'fuzz/malformed-messages':
+        'A request with a top-level member JSON-RPC does not define ({"jsonrpc":"2.0","id":N,"method":"ping","x-fuzz":false}), or with a non-object params._meta, gets no answer at all while the server still answers ping (RPC-25): the SDK transport drops what its schema rejects. Same root cause as errors/invalid-request. Genuine.',
       'lifecycle/request-before-initialize':
         'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
       'pagination/invalid-cursor':
@@ -43,6 +127,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
+      'fuzz/malformed-messages',
     ],
     warn: [
       'errors/invalid-params',
@@ -59,6 +144,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
       'errors/parse-error':
         'The SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'fuzz/malformed-messages':
+        'A request with a top-level member JSON-RPC does not define ({"jsonrpc":"2.0","id":N,"method":"ping","x-fuzz":false}), or with a non-object params._meta, gets no answer at all while the server still answers ping (RPC-25): the SDK transport drops what its schema rejects. Same root cause as errors/invalid-request. Genuine.',
       'lifecycle/request-before-initialize':
         'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
       'pagination/invalid-cursor':
@@ -76,6 +163,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
+      'fuzz/malformed-messages',
     ],
     warn: [
       'errors/invalid-params',
@@ -91,6 +179,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
       'errors/parse-error':
         'The SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'fuzz/malformed-messages':
+        'A request with a top-level member JSON-RPC does not define ({"jsonrpc":"2.0","id":N,"method":"ping","x-fuzz":false}), or with a non-object params._meta, gets no answer at all while the server still answers ping (RPC-25): the SDK transport drops what its schema rejects. Same root cause as errors/invalid-request. Genuine.',
       'lifecycle/request-before-initialize':
         'The SDK\'s Server answers tools/list before initialize (no lifecycle gate); LIFE-9 binds the client, so warn only. Genuine.',
       'pagination/invalid-cursor':
@@ -104,9 +194,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'tmcp/stdio': {
     protocolVersion: '2025-06-18',
     fail: [
-      'capabilities/offered-features-declared',
       'errors/invalid-request',
       'errors/parse-error',
+      'fuzz/malformed-messages',
+      'fuzz/valid-requests',
       'messages/all-server-messages',
     ],
     warn: [
@@ -119,8 +210,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
-      'capabilities/offered-features-declared':
-        'FALSE FAILURE (ours): the check takes tmcp\'s result: null to completion/complete for a nonexistent prompt as proof that completion is offered (CAP-5). A null result offers nothing (our server defines no completer), and the null is already failed by messages/all-server-messages.',
       'capabilities/undeclared-rejected':
         'tmcp always registers completion/complete and answers null instead of -32601 while completions is undeclared (CAP-7/COMP-4 SHOULD). Genuine (the evidence prints the null result as \'result {}\': cosmetic bug of ours).',
       'errors/invalid-params':
@@ -129,6 +218,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'No answer to any structurally invalid request (jsonrpc "1.0", no method, method 5, id object/boolean/null); ping with params "x" makes McpServer.receive throw a ValiError that the transport swallows (RPC-12, RPC-25). Genuine.',
       'errors/parse-error':
         '@tmcp/transport-stdio ignores malformed lines by design (its README: \'malformed input lines are ignored\'); RPC-11 wants -32700. Genuine.',
+      'fuzz/malformed-messages':
+        'Some requests are answered with "result": null (e.g. notifications/cancelled sent as a request), RPC-4. Genuine.',
+      'fuzz/valid-requests':
+        'completion/complete is answered with "result": null (RPC-4). Genuine.',
       'lifecycle/request-before-initialize':
         'tmcp answers tools/list before initialize; LIFE-9 binds the client, so warn only. Genuine.',
       'messages/all-server-messages':
@@ -146,7 +239,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'tmcp/http': {
     protocolVersion: '2025-06-18',
     fail: [
-      'capabilities/offered-features-declared',
       'errors/invalid-request',
       'http/ended-session-404',
       'http/foreign-origin-rejected',
@@ -165,8 +257,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
-      'capabilities/offered-features-declared':
-        'FALSE FAILURE (ours): the check takes tmcp\'s result: null to completion/complete for a nonexistent prompt as proof that completion is offered (CAP-5). A null result offers nothing (our server defines no completer), and the null is already failed by messages/all-server-messages.',
       'capabilities/undeclared-rejected':
         'tmcp always registers completion/complete and answers null instead of -32601 while completions is undeclared (CAP-7/COMP-4 SHOULD). Genuine (the evidence prints the null result as \'result {}\': cosmetic bug of ours).',
       'errors/invalid-params':
@@ -200,9 +290,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'mcp-lite/stdio': {
     protocolVersion: '2025-03-26',
     fail: [
-      'capabilities/offered-features-declared',
       'errors/invalid-request',
-      'messages/all-server-messages',
+      'fuzz/malformed-messages',
     ],
     warn: [
       'capabilities/undeclared-rejected',
@@ -213,18 +302,16 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
-      'capabilities/offered-features-declared':
-        'FALSE FAILURE (ours): mcp-lite answers logging/setLevel with {} (a no-op stub, core.ts handleLoggingSetLevel) but never sends notifications/message; CAP-4\'s MUST binds servers that emit log notifications. A successful setLevel without the capability is CAP-7 (SHOULD, D), already warned by capabilities/undeclared-rejected.',
       'capabilities/undeclared-rejected':
         'logging/setLevel is answered {} although logging is not declared (CAP-7 SHOULD). Genuine.',
       'errors/invalid-request':
         'mcp-lite\'s isJsonRpcRequest does not check params or reject id null: ping with params "x" and ping with id null both get result {} (RPC-12, RPC-16). Genuine (validity is mcp-lite\'s own call; our stdio binding uses its validators).',
+      'fuzz/malformed-messages':
+        'A request with method "toString" gets {"result":"[object Undefined]"}: methods are looked up on the object prototype (RPC-4/RPC-13). Genuine.',
       'lifecycle/counter-offer-newest':
         'Asked for a version it does not support (2099-12-31, and the suite\'s 2025-11-25), mcp-lite falls back to 2025-03-26, its oldest, though it supports 2025-06-18 (LIFE-4 SHOULD). Genuine; it is also why the whole run is under 2025-03-26.',
       'lifecycle/request-before-initialize':
         'mcp-lite\'s core answers tools/list before initialize (no lifecycle gate; over HTTP its session check refuses it). LIFE-9 binds the client, so warn only. Genuine.',
-      'messages/all-server-messages':
-        'FALSE FAILURE (ours): the one \'invalid\' message is mcp-lite\'s result to our own ping with id null (the errors/invalid-request probe). It echoes id null faithfully, so RPC-2 holds; serving id null is RPC-16, warn-only (D), and errors/invalid-request already reports it.',
       'pagination/invalid-cursor':
         'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
       'resources/unknown-uri':
@@ -238,12 +325,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
     fail: [
       'batch/empty-and-invalid',
       'batch/notifications-only',
-      'capabilities/offered-features-declared',
       'errors/invalid-request',
       'http/ended-session-404',
       'http/foreign-origin-rejected',
       'http/get-stream-or-405',
-      'messages/all-server-messages',
     ],
     warn: [
       'capabilities/undeclared-rejected',
@@ -258,8 +343,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
         '[] is answered with [] (HTTP 200) instead of one -32600 error (RPC-22). Genuine.',
       'batch/notifications-only':
         'A batch of two notifications gets HTTP 200 with [] instead of 202 and no body (RPC-21 MUST NOT). Genuine.',
-      'capabilities/offered-features-declared':
-        'FALSE FAILURE (ours): mcp-lite answers logging/setLevel with {} (a no-op stub, core.ts handleLoggingSetLevel) but never sends notifications/message; CAP-4\'s MUST binds servers that emit log notifications. A successful setLevel without the capability is CAP-7 (SHOULD, D), already warned by capabilities/undeclared-rejected.',
       'capabilities/undeclared-rejected':
         'logging/setLevel is answered {} although logging is not declared (CAP-7 SHOULD). Genuine.',
       'errors/invalid-request':
@@ -274,8 +357,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'GET with the session\'s own MCP-Protocol-Version: 2025-03-26 gets 400 \'Protocol version mismatch\': handleGet accepts only 2025-06-18 in that header, whatever the session negotiated (HTTP-17). Genuine.',
       'lifecycle/counter-offer-newest':
         'Asked for a version it does not support (2099-12-31, and the suite\'s 2025-11-25), mcp-lite falls back to 2025-03-26, its oldest, though it supports 2025-06-18 (LIFE-4 SHOULD). Genuine; it is also why the whole run is under 2025-03-26.',
-      'messages/all-server-messages':
-        'FALSE FAILURE (ours): the flagged message is mcp-lite\'s [] reply to our [] probe, reported as \'JSON on stdout that is not a JSON-RPC message\' (HTTP-8). It came over HTTP, [] is a schema-valid JSONRPCMessage under 2025-03-26, and batch/empty-and-invalid already fails that reply.',
       'pagination/invalid-cursor':
         'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient).',
       'resources/unknown-uri':
@@ -289,6 +370,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
+      'fuzz/malformed-messages',
     ],
     warn: [
       'completion/unknown-prompt',
@@ -313,6 +395,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'The SDK drops every line that fails its JSONRPCMessage schema (jsonrpc "1.0", no method, method 5, params "x", id object/boolean/null) without a reply; RPC-12 wants -32600. Genuine.',
       'errors/parse-error':
         'fastmcp runs the SDK\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back; RPC-11 wants -32700 (id null). Genuine.',
+      'fuzz/malformed-messages':
+        'A request with a top-level member JSON-RPC does not define ({"jsonrpc":"2.0","id":N,"method":"ping","x-fuzz":false}), or with a non-object params._meta, gets no answer at all while the server still answers ping (RPC-25): the SDK transport drops what its schema rejects. Same root cause as errors/invalid-request. Genuine.',
       'lifecycle/no-requests-before-initialized':
         'fastmcp sends roots/list right after answering initialize when the client declares roots, before notifications/initialized (reproduced by hand; LIFE-7 SHOULD NOT). Genuine.',
       'lifecycle/request-before-initialize':

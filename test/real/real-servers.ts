@@ -8,6 +8,8 @@ import type { TargetSpec } from '../../src/session/index.js';
 import { ROOT, startHttpServer } from './servers.js';
 
 export const REAL_SERVERS = [
+  'everything/stdio',
+  'everything/http',
   'filesystem',
   'memory',
   'sequential-thinking',
@@ -52,6 +54,13 @@ export async function startRealServer(name: RealServer): Promise<StartedTarget> 
     }
     case 'sequential-thinking':
       return stdio(['node', pkg('server-sequential-thinking')]);
+    case 'everything/stdio':
+      return stdio(['node', pkg('server-everything'), 'stdio']);
+    case 'everything/http': {
+      // It listens on every interface; servers.ts preloads loopback.cjs to keep it on 127.0.0.1.
+      const server = await startHttpServer([pkg('server-everything'), 'streamableHttp']);
+      return { target: { transport: 'http', url: server.url }, stop: () => server.stop() };
+    }
     case 'tmcp/stdio':
     case 'mcp-lite/stdio':
     case 'fastmcp/stdio':

@@ -111,4 +111,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'cancellation/unknown-ignored': { fault: 'answer-unknown-cancel', expect: 'warn' },
   'cancellation/after-response': { fault: 'answer-unknown-cancel', expect: 'fail' },
   'cancellation/initialize': { fault: 'cancel-initialize-crash', expect: 'warn' },
+  'fuzz/malformed-messages': { fault: 'crash-on-invalid-json', expect: 'fail' },
+  'fuzz/valid-requests': { fault: 'duplicate-response', expect: 'fail' },
+  'fuzz/tool-arguments': { fault: 'crash-on-nul-argument', expect: 'fail' },
 };

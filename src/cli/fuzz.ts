@@ -1,0 +1,165 @@
+// `mcp-conform fuzz`: a long fuzz campaign. A thin wrapper over `run`: the same options and
+// reports, only the fuzz checks, one at a time, with a much larger budget, and a live counter of
+// cases per second on stderr when interactive.
+import type { Report } from '../checks/types.js';
+import type { FuzzProgress } from '../fuzz/campaign.js';
+import type { FuzzRunOptions } from '../fuzz/options.js';
+import { toTerminal, writeReports } from '../report/index.js';
+import { runTarget, type TargetRunOptions } from '../runner/target.js';
+import { fuzzChecks } from '../../suites/fuzz.js';
+import { applyBaseline, readBaseline } from './baseline.js';
+import { EXIT, UsageError } from './errors.js';
+import type { CliIO } from './io.js';
+import { parseRunArgs, RUN_HELP } from './run.js';
+import { packageVersion } from './version.js';
+
+const DEFAULT_DURATION_S = 30;
+const DEFAULT_SHRINK_S = 60;
+/** With no --fuzz-runs, time is the limit. */
+const UNLIMITED_RUNS = 1_000_000_000;
+
+export const FUZZ_HELP = `Usage:
+  mcp-conform fuzz [options] -- <command> [args...]
+  mcp-conform fuzz [options] --url <url>
+
+Runs only the fuzz checks (${fuzzChecks.map((c) => c.id).join(', ')}), one after
+the other, for much longer than "run" does: malformed and hostile messages, generated valid
+requests of every method, and arguments for the tools it may call. Every failure is shrunk to
+a minimal input and reported once, with the bytes sent, what came back, and a command line
+that replays it.
+
+Fuzz options:
+  --duration <seconds>        time spent sending cases, per check (default ${DEFAULT_DURATION_S})
+  --shrink-time <seconds>     time for isolating and shrinking failures, per check (default ${DEFAULT_SHRINK_S})
+  --max-failures <n>          distinct failures shrunk per check (default 20)
+  --fuzz-runs <n>             stop a check after n cases (default: when its time is up)
+  --seed <n>                  the seed (printed in reports); with --fuzz-runs, replays a failure
+
+Every "run" option works too (reports, --only, --timeout, --call-tools, --protocol-version …):
+${RUN_HELP.slice(RUN_HELP.indexOf('Options:') + 'Options:'.length).split('\n\nExit codes')[0]}
+
+Examples:
+  mcp-conform fuzz --duration 120 -- node build/index.js
+  mcp-conform fuzz --only fuzz/tool-arguments --call-tools search,lookup -- npx -y my-mcp-server
+`;
+
+interface FuzzFlags {
+  durationS: number;
+  shrinkS: number;
+  maxFailures?: number;
+  rest: string[];
+}
+
+function seconds(flag: string, value: string | undefined): number {
+  if (value === undefined || !/^\d+(\.\d+)?$/.test(value) || Number(value) <= 0) throw new UsageError(`${flag} takes a number of seconds, got "${value ?? ''}"`);
+  return Number(value);
+}
+
+/** Takes the fuzz-only flags out of argv (before "--"); the rest goes to the run parser. */
+export function extractFuzzFlags(argv: string[]): FuzzFlags {
+  const flags: FuzzFlags = { durationS: DEFAULT_DURATION_S, shrinkS: DEFAULT_SHRINK_S, rest: [] };
+  const end = argv.indexOf('--');
+  const own = end < 0 ? argv : argv.slice(0, end);
+  for (let i = 0; i < own.length; i++) {
+    const [name, inline] = own[i].split(/=(.*)/s, 2);
+    const value = () => (inline !== undefined ? inline : own[++i]);
+    if (name === '--duration') flags.durationS = seconds('--duration', value());
+    else if (name === '--shrink-time') flags.shrinkS = seconds('--shrink-time', value());
+    else if (name === '--max-failures') {
+      const v = value();
+      if (v === undefined || !/^\d+$/.test(v) || Number(v) < 1) throw new UsageError(`--max-failures takes a whole number of at least 1, got "${v ?? ''}"`);
+      flags.maxFailures = Number(v);
+    } else flags.rest.push(own[i]);
+  }
+  if (end >= 0) flags.rest.push(...argv.slice(end));
+  return flags;
+}
+
+/** "12,345 cases (1,523/s)" per check, on one line. */
+function counterLine(progress: Map<string, FuzzProgress>): string {
+  const parts = [...progress.entries()].map(([id, p]) => {
+    const rate = p.elapsedMs > 0 ? Math.round((p.cases / p.elapsedMs) * 1000) : 0;
+    return `${id.replace('fuzz/', '')} ${p.cases.toLocaleString('en')} cases (${rate.toLocaleString('en')}/s)${p.failures ? `, ${p.failures} failure(s)` : ''}`;
+  });
+  return `fuzzing: ${parts.join(' · ')}`;
+}
+
+export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
+  if (argv.includes('--help') || argv.includes('-h')) {
+    const end = argv.indexOf('--');
+    const before = end < 0 ? argv : argv.slice(0, end);
+    if (before.includes('--help') || before.includes('-h')) {
+      io.stdout(FUZZ_HELP);
+      return EXIT.ok;
+    }
+  }
+  const flags = extractFuzzFlags(argv);
+  const before = flags.rest.indexOf('--') < 0 ? flags.rest : flags.rest.slice(0, flags.rest.indexOf('--'));
+  const given = (flag: string) => before.some((a) => a === flag || a.startsWith(`${flag}=`));
+  const args = parseRunArgs(flags.rest);
+  if (args.help) {
+    io.stdout(FUZZ_HELP);
+    return EXIT.ok;
+  }
+  const baseline = args.baseline ? await readBaseline(args.baseline) : undefined;
+  const fuzzTimeMs = flags.durationS * 1000;
+  const fuzzShrinkMs = flags.shrinkS * 1000;
+  // A check may run for its search and shrink budgets plus connections and drains.
+  const checkTimeoutMs = fuzzTimeMs + fuzzShrinkMs + 60_000;
+
+  const progress = new Map<string, FuzzProgress>();
+  let lastLen = 0;
+  let lastDraw = 0;
+  const draw = (force = false) => {
+    const now = performance.now();
+    if (!force && now - lastDraw < 250) return;
+    lastDraw = now;
+    const line = counterLine(progress);
+    io.stderr(`\r${line}${' '.repeat(Math.max(0, lastLen - line.length))}`);
+    lastLen = line.length;
+  };
+  const onFuzzProgress = io.interactive
+    ? (checkId: string, p: FuzzProgress) => {
+        progress.set(checkId, p);
+        draw();
+      }
+    : undefined;
+
+  const options: TargetRunOptions & FuzzRunOptions = {
+    target: args.target,
+    checks: fuzzChecks,
+    protocolVersion: args.protocolVersion,
+    only: args.only,
+    skip: args.skip,
+    seed: args.seed,
+    requestTimeoutMs: args.requestTimeoutMs,
+    quietMs: args.quietMs,
+    deadlineMs: given('--deadline') ? args.deadlineMs : fuzzChecks.length * checkTimeoutMs + 60_000,
+    callTools: args.callTools,
+    slowTool: args.slowTool,
+    fuzzRuns: given('--fuzz-runs') ? args.fuzzRuns : UNLIMITED_RUNS,
+    // One check at a time: each gets the machine to itself.
+    freshConcurrency: 1,
+    checkTimeoutMs,
+    fuzzTimeMs,
+    fuzzShrinkMs,
+    fuzzMaxFailures: flags.maxFailures,
+    fuzzCommand: 'fuzz',
+    onFuzzProgress,
+    tool: { name: 'mcp-conform', version: packageVersion() },
+  };
+  const report: Report = await runTarget(options);
+  if (onFuzzProgress && lastLen) io.stderr(`\r${' '.repeat(lastLen)}\r`);
+  const written = await writeReports(report, args.reports, { strict: args.strict });
+  if (written.length) io.stdout(`reports: ${written.join(', ')}\n`);
+  io.stdout(toTerminal(report, { color: io.color, verbose: args.verbose }));
+
+  const runs = report.runs ?? [report];
+  const all = runs.flatMap((r) => r.checks.map((c) => ({ ...c, revision: r.protocolVersion })));
+  if (baseline) {
+    const verdict = applyBaseline(baseline, all, args.strict);
+    for (const line of verdict.lines) io.stdout(`${line}\n`);
+    return verdict.ok ? EXIT.ok : EXIT.failed;
+  }
+  return all.some((c) => c.status === 'fail' || (args.strict && c.status === 'warn')) ? EXIT.failed : EXIT.ok;
+}

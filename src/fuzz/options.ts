@@ -1,0 +1,81 @@
+// Fuzz settings from the run's options. `run` gives a modest budget (about a second for the
+// three fuzz checks against a fast server); `mcp-conform fuzz` passes the extra options below,
+// which the runner hands to every check unchanged along with the rest of its options.
+import type { CheckOptions } from '../checks/index.js';
+import type { FuzzProgress } from './campaign.js';
+
+/** Options only `mcp-conform fuzz` sets (absent in a plain run). */
+export interface FuzzRunOptions {
+  /** Time for sending cases, per fuzz check. */
+  fuzzTimeMs?: number;
+  /** Time for isolating, shrinking and confirming failures, per fuzz check. */
+  fuzzShrinkMs?: number;
+  /** Distinct failures shrunk per check. */
+  fuzzMaxFailures?: number;
+  /** Which command is running, for the replay lines. */
+  fuzzCommand?: 'run' | 'fuzz';
+  /** Called after every batch (for a live counter). */
+  onFuzzProgress?: (checkId: string, progress: FuzzProgress) => void;
+  /** The runner's per-check ceiling, when set. */
+  checkTimeoutMs?: number;
+}
+
+export interface FuzzSettings {
+  runs: number;
+  searchMs: number;
+  shrinkMs: number;
+  caseTimeoutMs: number;
+  softTimeoutMs: number;
+  /** See CampaignOptions: shorter in a plain run, where the time goes into the whole suite. */
+  afterPingMs: number;
+  quickMs: number;
+  shrinkEachMs?: number;
+  maxFailures: number;
+  maxRestarts: number;
+  command: 'run' | 'fuzz';
+  /** Set by `mcp-conform fuzz` (seconds per check), for its replay lines. */
+  durationS?: number;
+  onProgress?: (checkId: string, progress: FuzzProgress) => void;
+}
+
+export const DEFAULT_RUNS = 300;
+/** Longest wait for one answer while fuzzing (run / fuzz): long enough for a sane server, short enough for a campaign. */
+const CASE_TIMEOUT_CAP_MS = { run: 750, fuzz: 2000 } as const;
+/** Tool calls in a plain run: slower ones are cancelled and not judged. */
+const SOFT_TIMEOUT_RUN_MS = 500;
+
+export function fuzzSettings(options: CheckOptions): FuzzSettings {
+  const o = options as CheckOptions & FuzzRunOptions;
+  const runs = o.fuzzRuns ?? DEFAULT_RUNS;
+  const command = o.fuzzCommand ?? 'run';
+  // Stay well inside the runner's ceiling for one check (see runner/run.ts).
+  const ceiling = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
+  const searchMs = o.fuzzTimeMs ?? Math.min(Math.max(500, runs * 5), ceiling * 0.4);
+  const shrinkMs = o.fuzzShrinkMs ?? Math.min(5000, ceiling * 0.3);
+  const caseTimeoutMs = Math.min(o.requestTimeoutMs, CASE_TIMEOUT_CAP_MS[command]);
+  return {
+    runs,
+    searchMs,
+    shrinkMs,
+    caseTimeoutMs,
+    afterPingMs: command === 'fuzz' ? 250 : 100,
+    quickMs: command === 'fuzz' ? 100 : 60,
+    // A plain run shrinks each failure briefly; `mcp-conform fuzz` (or an explicit shrink
+    // budget) takes the time to finish, which also makes a replay shrink to the same input.
+    shrinkEachMs: command === 'fuzz' || o.fuzzShrinkMs !== undefined ? undefined : 1500,
+    softTimeoutMs: command === 'fuzz' ? o.requestTimeoutMs : Math.min(o.requestTimeoutMs, SOFT_TIMEOUT_RUN_MS),
+    maxFailures: o.fuzzMaxFailures ?? (command === 'fuzz' ? 20 : 3),
+    // Restarts cost a process start each; the time budgets are what really bounds them.
+    maxRestarts: command === 'fuzz' ? 500 : 40,
+    command,
+    durationS: command === 'fuzz' && o.fuzzTimeMs ? Math.ceil(o.fuzzTimeMs / 1000) : undefined,
+    onProgress: o.onFuzzProgress,
+  };
+}
+
+/** A check's own seed, from the run's seed and the check id, so checks draw different cases. */
+export function checkSeed(runSeed: number, checkId: string): number {
+  let h = 0x811c9dc5 ^ runSeed;
+  for (let i = 0; i < checkId.length; i++) h = Math.imul(h ^ checkId.charCodeAt(i), 0x01000193);
+  return h | 0;
+}

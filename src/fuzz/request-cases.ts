@@ -1,0 +1,128 @@
+// Valid client->server requests and notifications of a revision, generated from its schemas,
+// made safe to send: tools/call never names a listed tool (tool-cases.ts calls tools, under
+// the safe-by-default policy), uris point at listed resources or at a scheme nobody serves
+// (never at hosts), cancellations name ids we never use, and methods that would change the
+// session itself (initialize, roots/list_changed without roots) are left out.
+import fc from 'fast-check';
+import type { SchemaSet } from '../schema/index.js';
+import { validMessageArbitrary } from './schema-arbitrary.js';
+import { idSlot, type CaseSpec, type IdSlot } from './wire-case.js';
+
+/** What the server lists, to aim requests at things that exist (read-only uses only). */
+export interface Inventory {
+  tools: string[];
+  prompts: string[];
+  resources: string[];
+}
+
+export const EMPTY_INVENTORY: Inventory = { tools: [], prompts: [], resources: [] };
+
+/** Requests the fuzz never sends as valid requests: they re-negotiate the session. */
+const EXCLUDED_REQUESTS = new Set(['initialize']);
+/** Notifications we must not send: roots/list_changed from a client that declared no roots. */
+const EXCLUDED_NOTIFICATIONS = new Set(['notifications/roots/list_changed']);
+
+export const FUZZ_SCHEME = 'mcp-conform-fuzz';
+/** A request id no message of ours ever carries, for cancellations. */
+export const NEVER_SENT_ID = 'mcp-conform-fuzz-never-sent';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export function requestMethods(set: SchemaSet): string[] {
+  return Object.entries(set.index.requests)
+    .filter(([m, e]) => (e.direction === 'client->server' || e.direction === 'both') && !EXCLUDED_REQUESTS.has(m))
+    .map(([m]) => m)
+    .sort();
+}
+
+export function notificationMethods(set: SchemaSet): string[] {
+  return Object.entries(set.index.notifications)
+    .filter(([m, e]) => (e.direction === 'client->server' || e.direction === 'both') && !EXCLUDED_NOTIFICATIONS.has(m))
+    .map(([m]) => m)
+    .sort();
+}
+
+/** A tool name that is not listed, so a valid tools/call never runs anything. */
+export function unlistedToolName(inv: Inventory, n: number): string {
+  let name = `${FUZZ_SCHEME}-no-such-tool-${n % 100}`;
+  while (inv.tools.includes(name)) name += '-x';
+  return name;
+}
+
+function safeUri(inv: Inventory, choice: number): string {
+  const pick = choice % (inv.resources.length + 1);
+  return pick < inv.resources.length ? inv.resources[pick] : `${FUZZ_SCHEME}://no-such-resource/${choice % 1000}`;
+}
+
+/** Rewrites every `uri` member (resources/read, subscribe, completion refs…) to a safe one. */
+function safeUris(value: unknown, inv: Inventory, choice: number): void {
+  if (Array.isArray(value)) value.forEach((v) => safeUris(v, inv, choice));
+  else if (isObj(value)) {
+    for (const [k, v] of Object.entries(value)) {
+      if (k === 'uri' && typeof v === 'string') value[k] = safeUri(inv, choice);
+      else safeUris(v, inv, choice);
+    }
+  }
+}
+
+/**
+ * Makes a generated message safe to send (in place). `choice` picks listed things
+ * deterministically. Also used on mutated messages, which may still carry these members.
+ */
+export function makeSafe(message: Obj, inv: Inventory, choice: number): Obj {
+  const params = isObj(message.params) ? message.params : undefined;
+  if (!params) return message;
+  switch (message.method) {
+    case 'tools/call':
+      params.name = unlistedToolName(inv, choice);
+      break;
+    case 'prompts/get':
+      if (inv.prompts.length && choice % 2 === 0) params.name = inv.prompts[choice % inv.prompts.length];
+      break;
+    case 'notifications/cancelled':
+      if ('requestId' in params) params.requestId = NEVER_SENT_ID;
+      break;
+  }
+  safeUris(params, inv, choice);
+  return message;
+}
+
+/** A generated request with its id replaced by a slot the engine fills. */
+export function withIdSlot(message: Obj, kind: IdSlot): Obj {
+  return { ...message, id: idSlot(kind) };
+}
+
+const idKinds = fc.constantFrom<IdSlot>('number', 'string', 'number', 'unicode');
+
+/** Valid requests of `method`, safe to send, as cases expecting exactly one answer. */
+export function validRequestCase(set: SchemaSet, method: string, inv: Inventory): fc.Arbitrary<CaseSpec> {
+  return fc.tuple(validMessageArbitrary(set, method, 'request'), idKinds, fc.nat()).map(([m, kind, choice]) => ({
+    strategy: `valid/${method}`,
+    message: withIdSlot(makeSafe(structuredClone(m), inv, choice), kind),
+  }));
+}
+
+/** Valid notifications of `method`: the server must stay silent. */
+export function validNotificationCase(set: SchemaSet, method: string, inv: Inventory): fc.Arbitrary<CaseSpec> {
+  return fc.tuple(validMessageArbitrary(set, method, 'notification'), fc.nat()).map(([m, choice]) => ({
+    strategy: `valid/${method}`,
+    message: makeSafe(structuredClone(m), inv, choice),
+  }));
+}
+
+/** Every client->server request and notification of the revision (requests three times as often). */
+export function validTrafficArbitrary(set: SchemaSet, inv: Inventory): fc.Arbitrary<CaseSpec> {
+  const requests = requestMethods(set).map((m) => ({ weight: 3, arbitrary: validRequestCase(set, m, inv) }));
+  const notifications = notificationMethods(set).map((m) => ({ weight: 1, arbitrary: validNotificationCase(set, m, inv) }));
+  return fc.oneof(...requests, ...notifications);
+}
+
+/** Base requests for wire mutations: small, side-effect free methods, ping first (shrinks go there). */
+export function baseRequestArbitrary(set: SchemaSet, inv: Inventory): fc.Arbitrary<Obj> {
+  const safe = ['ping', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'completion/complete', 'logging/setLevel'];
+  const methods = safe.filter((m) => m in set.index.requests);
+  return fc
+    .tuple(fc.oneof({ withCrossShrink: true }, ...methods.map((m) => validMessageArbitrary(set, m, 'request', { maxDepth: 3 }))), idKinds, fc.nat())
+    .map(([m, kind, choice]) => withIdSlot(makeSafe(structuredClone(m), inv, choice), kind));
+}

@@ -1,0 +1,137 @@
+// One fuzz case as data: a JSON message (or raw text) with placeholders for the request id and
+// for large raw pieces (megabyte strings, deep nesting, number literals JSON.stringify cannot
+// write), plus byte edits applied after serialisation (truncation, inserted bytes). Keeping
+// cases small and declarative lets fast-check shrink and replay them; the bytes are built only
+// when a case is sent.
+import type { RequestId } from '../session/index.js';
+
+/** Raw wire content: literal text, a unit repeated `count` times, or bytes (which may not be UTF-8). */
+export type RawText = Array<string | [unit: string, count: number] | { bytes: number[] }>;
+
+export type ByteEdit =
+  /** Keep only the first `at` bytes (taken modulo the length, at least 1). */
+  | { op: 'truncate'; at: number }
+  /** Insert bytes before position `at` (modulo the length + 1). */
+  | { op: 'insert'; at: number; bytes: number[] };
+
+/** How the engine fills an id slot: unique per connection, of the given JSON type. */
+export type IdSlot = 'number' | 'string' | 'unicode';
+
+export interface CaseSpec {
+  /** Named strategy, shown in reports (e.g. `invalid-json/truncated`). */
+  strategy: string;
+  /** A JSON value with placeholders (see idSlot, rawSlot); ignored when `text` is set. */
+  message?: unknown;
+  /** Raw text to send instead of a serialised message. */
+  text?: string;
+  /** Raw pieces referred to by rawSlot(i) / rawInString(i). */
+  raws?: RawText[];
+  edits?: ByteEdit[];
+  /**
+   * Content that strict parsers or size limits may refuse (deep nesting, huge strings, numbers
+   * out of range, lone surrogates): a parse error without id, or silence, is accepted instead of
+   * the answer.
+   */
+  lenient?: boolean;
+  /** A tool call that may legitimately take long: unanswered past the soft deadline, it is cancelled and not judged. */
+  soft?: boolean;
+}
+
+const ID_MARK = '\u0000mcp-conform-id:';
+const RAW_MARK = '\u0000mcp-conform-raw:';
+
+/** Placeholder for a request id the engine fills in (unique on the connection). */
+export function idSlot(kind: IdSlot = 'number'): string {
+  return `${ID_MARK}${kind}\u0000`;
+}
+
+/** Placeholder for `raws[index]` as a whole JSON value (the raw text replaces the quoted placeholder). */
+export function rawSlot(index: number): string {
+  return `${RAW_MARK}${index}\u0000`;
+}
+
+/** The same placeholder inside a longer string: the raw content replaces it within the string. */
+export const rawInString = rawSlot;
+
+// JSON.stringify writes U+0000 as the six characters \u0000, so placeholders appear escaped:
+// quoted alone (a whole value) or inside a longer string.
+const SLOT_PATTERN = /"\\u0000mcp-conform-(id|raw):(\w+)\\u0000"|\\u0000mcp-conform-raw:(\w+)\\u0000/g;
+const HAS_SLOT = '\\u0000mcp-conform-';
+
+/** Hands out ids no other in-flight message uses: numbers far above the session's own, prefixed strings. */
+export class IdAllocator {
+  private n = 0;
+  /** A position to rewind to, to render the same case twice with the same ids. */
+  get mark(): number {
+    return this.n;
+  }
+  rewind(mark: number): void {
+    this.n = mark;
+  }
+  next(kind: IdSlot): RequestId {
+    const n = ++this.n;
+    if (kind === 'number') return 1_000_000_000 + n;
+    if (kind === 'unicode') return `fz-é-🚀-${n}`;
+    return `fz-${n}`;
+  }
+}
+
+/** Bytes of raw content; in a miniature, repeated units appear at most twice. */
+export function rawBytes(raw: RawText, miniature = false): Buffer {
+  return Buffer.concat(
+    raw.map((piece) => {
+      if (typeof piece === 'string') return Buffer.from(piece, 'utf8');
+      if (Array.isArray(piece)) {
+        const unit = Buffer.from(piece[0], 'utf8');
+        const count = miniature ? Math.min(piece[1], 2) : piece[1];
+        return count > 0 && unit.length ? Buffer.alloc(unit.length * count, unit) : Buffer.alloc(0);
+      }
+      return Buffer.from(piece.bytes);
+    }),
+  );
+}
+
+function slotBytes(spec: CaseSpec, ids: IdAllocator, what: string | undefined, arg: string, miniature: boolean): Buffer {
+  if (what === 'id') return Buffer.from(JSON.stringify(ids.next(arg as IdSlot)), 'utf8');
+  const raw = spec.raws?.[Number(arg)];
+  return raw ? rawBytes(raw, miniature) : Buffer.from(what ? 'null' : '', 'utf8');
+}
+
+function applyEdit(bytes: Buffer, edit: ByteEdit): Buffer {
+  if (edit.op === 'truncate') {
+    if (bytes.length <= 1) return bytes;
+    const keep = 1 + (Math.abs(Math.trunc(edit.at)) % (bytes.length - 1));
+    return bytes.subarray(0, keep);
+  }
+  const at = Math.abs(Math.trunc(edit.at)) % (bytes.length + 1);
+  return Buffer.concat([bytes.subarray(0, at), Buffer.from(edit.bytes), bytes.subarray(at)]);
+}
+
+/**
+ * The exact bytes of a case: its text with slots filled, edited, ending with one newline (the
+ * stdio delimiter). A miniature has the same structure with repeated content cut short: cheap
+ * to parse when only the shape matters (megabyte strings, deep nesting).
+ */
+export function caseBytes(spec: CaseSpec, ids: IdAllocator, miniature = false): Buffer {
+  const text = spec.text ?? JSON.stringify(spec.message) ?? 'null';
+  const parts: Buffer[] = [];
+  let last = 0;
+  if (text.includes(HAS_SLOT)) {
+    for (const m of text.matchAll(SLOT_PATTERN)) {
+      parts.push(Buffer.from(text.slice(last, m.index), 'utf8'));
+      parts.push(m[1] ? slotBytes(spec, ids, m[1], m[2], miniature) : slotBytes(spec, ids, undefined, m[3], miniature));
+      last = m.index + m[0].length;
+    }
+  }
+  parts.push(Buffer.from(text.slice(last), 'utf8'));
+  let bytes: Buffer = Buffer.concat(parts);
+  for (const edit of spec.edits ?? []) bytes = applyEdit(bytes, edit);
+  return Buffer.concat([bytes, NEWLINE]);
+}
+
+const NEWLINE = Buffer.from('\n');
+
+/** Repeated content makes the full bytes much larger than their structure. */
+export function hasBulk(spec: CaseSpec): boolean {
+  return !spec.edits?.length && (spec.raws ?? []).some((raw) => raw.some((piece) => Array.isArray(piece) && piece[1] > 2));
+}

@@ -1,0 +1,128 @@
+// Fuzzing: property-based malformed messages, valid requests of every method, and tool
+// arguments, sent pipelined on fresh connections; every failure is shrunk to a minimal input
+// and reported with the bytes, what came back, and a command that replays it (src/fuzz/).
+import type fc from 'fast-check';
+import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import type { Verdict } from '../src/checks/types.js';
+import { runCampaign } from '../src/fuzz/campaign.js';
+import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
+import { campaignVerdict } from '../src/fuzz/report.js';
+import { validTrafficArbitrary, type Inventory } from '../src/fuzz/request-cases.js';
+import { toolCaseArbitrary, ungeneratable, type CallableTool } from '../src/fuzz/tool-cases.js';
+import type { CaseSpec } from '../src/fuzz/wire-case.js';
+import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
+import { loadSchemaSet } from '../src/schema/index.js';
+import type { Session } from '../src/session/index.js';
+import { listAll } from './lib/list-all.js';
+import { callPermission, toolsOf } from './lib/tool-survey.js';
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** Names and uris the server lists, so generated requests can aim at things that exist. */
+async function inventory(ctx: CheckContext): Promise<Inventory> {
+  const names = async (method: string, key: string, field: string, capability: string) => {
+    if (!ctx.declares(capability)) return [];
+    const walk = await listAll(ctx, method, key);
+    return walk.items.filter(isObj).map((i) => i[field]).filter((v): v is string => typeof v === 'string');
+  };
+  const [tools, prompts, resources] = await Promise.all([
+    names('tools/list', 'tools', 'name', 'tools'),
+    names('prompts/list', 'prompts', 'name', 'prompts'),
+    names('resources/list', 'resources', 'uri', 'resources'),
+  ]);
+  return { tools, prompts, resources };
+}
+
+interface FuzzPlan {
+  cases: fc.Arbitrary<CaseSpec>;
+  crashRequirement: string;
+  hangRequirement: string;
+}
+
+/** Runs a campaign on the check's fresh session (and new ones after crashes) and grades it. */
+async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
+  const s = fuzzSettings(ctx.options);
+  const seed = ctx.options.seed ?? 0;
+  const result = await runCampaign({
+    tag: ctx.check.id,
+    cases: plan.cases,
+    seed: checkSeed(seed, ctx.check.id),
+    runs: s.runs,
+    searchMs: s.searchMs,
+    shrinkMs: s.shrinkMs,
+    shrinkEachMs: s.shrinkEachMs,
+    caseTimeoutMs: s.caseTimeoutMs,
+    softTimeoutMs: s.softTimeoutMs,
+    afterPingMs: s.afterPingMs,
+    quickMs: s.quickMs,
+    maxFailures: s.maxFailures,
+    maxRestarts: s.maxRestarts,
+    oracle: { crashRequirement: plan.crashRequirement, hangRequirement: plan.hangRequirement, caseTimeoutMs: s.caseTimeoutMs },
+    signal: ctx.signal,
+    first: ctx.session,
+    connect: async (): Promise<Session> => {
+      const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities });
+      if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
+      return session;
+    },
+    onProgress: s.onProgress && ((p) => s.onProgress!(ctx.check.id, p)),
+  });
+  return campaignVerdict(ctx, result, { checkId: ctx.check.id, target: ctx.target, seed, revision: ctx.revision, callTools: ctx.options.callTools, command: s.command, durationS: s.durationS });
+}
+
+export const malformedMessages = defineCheck({
+  id: 'fuzz/malformed-messages',
+  title: 'malformed and hostile input (broken JSON, bad bytes, bad envelopes, huge and deep values) never crashes, hangs or confuses the server',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-11', 'RPC-12', 'RPC-25', 'RPC-7', 'STDIO-7'],
+  spec: 'basic#messages',
+  transports: ['stdio'],
+  connection: 'fresh',
+  async run(ctx) {
+    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx) });
+    return fuzz(ctx, { cases, crashRequirement: 'STDIO-7', hangRequirement: 'RPC-25' });
+  },
+});
+
+export const validRequests = defineCheck({
+  id: 'fuzz/valid-requests',
+  title: 'generated valid requests of every method are each answered exactly once with their id, with a response that fits the schema',
+  level: 'MUST',
+  kind: 'J',
+  requirements: ['RPC-25', 'RPC-2', 'RPC-7'],
+  spec: 'basic#responses',
+  transports: ['stdio'],
+  connection: 'fresh',
+  async run(ctx) {
+    const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
+    return fuzz(ctx, { cases, crashRequirement: 'RPC-25', hangRequirement: 'RPC-25' });
+  },
+});
+
+export const toolArguments = defineCheck({
+  id: 'fuzz/tool-arguments',
+  title: 'tools we may call survive generated, invalid and hostile arguments: an answer every time, never a crash or hang',
+  level: 'MUST',
+  kind: 'N',
+  requirements: ['TOOLS-18'],
+  spec: 'server/tools#security-considerations',
+  transports: ['stdio'],
+  needs: ['tools'],
+  connection: 'fresh',
+  async run(ctx) {
+    const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
+    const callable: CallableTool[] = tools
+      .filter((t) => t.name !== ctx.options.slowTool && callPermission(t, ctx.options).allowed)
+      .map((t) => ({ name: t.name, inputSchema: t.inputSchema }));
+    if (callable.length === 0) {
+      return ctx.skip(`none of the ${tools.length} listed tool(s) may be called: only tools annotated readOnlyHint (and not destructiveHint) are, unless --call-tools allows more`);
+    }
+    ctx.note(`fuzzing ${callable.map((t) => t.name).join(', ')}`);
+    for (const u of ungeneratable(callable, ctx.revision)) ctx.note(`${u.name}: ${u.reason}; only invalid arguments are sent`);
+    return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18' });
+  },
+});
+
+export const fuzzChecks: readonly Check[] = [malformedMessages, validRequests, toolArguments];

@@ -1,0 +1,49 @@
+// `mcp-conform fuzz`: the fuzz checks only, with a bigger budget, a live counter when
+// interactive, and replay lines that name the fuzz command.
+import { describe, expect, it } from 'vitest';
+import { EXIT, UsageError } from '../../src/cli/errors.js';
+import { extractFuzzFlags, fuzzCommand } from '../../src/cli/fuzz.js';
+import type { CliIO } from '../../src/cli/io.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+
+function captureIO(interactive = false): CliIO & { out: string[]; err: string[] } {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), color: false, interactive, env: {}, cwd: process.cwd() };
+}
+
+describe('mcp-conform fuzz', () => {
+  it('runs the three fuzz checks one after the other and passes the conformant fixture, counting live', async () => {
+    const io = captureIO(true);
+    const code = await fuzzCommand(['--no-reports', '--duration', '0.5', '--timeout', '1000', '--', ...fixtureCommand()], io);
+    const stdout = io.out.join('');
+    expect(stdout).toMatch(/3 checks, 3 passed/);
+    expect(code).toBe(EXIT.ok);
+    expect(io.err.join('')).toMatch(/fuzzing: malformed-messages [\d,]+ cases \([\d,]+\/s\)/);
+  }, 60_000);
+
+  it('reports a failure with a replay line for the fuzz command itself', async () => {
+    const io = captureIO();
+    const code = await fuzzCommand(['--no-reports', '--only', 'fuzz/malformed-messages', '--seed', '5', '--duration', '1', '--shrink-time', '10', '--max-failures', '1', '--', ...fixtureCommand({ fault: 'crash-on-invalid-json' })], io);
+    const stdout = io.out.join('');
+    expect(code).toBe(EXIT.failed);
+    expect(stdout).toMatch(/replay: mcp-conform fuzz --only fuzz\/malformed-messages --seed 5 --fuzz-runs \d+ --protocol-version \S+ --duration 1 -- /);
+    expect(io.err.join('')).toBe(''); // no live counter when not interactive
+  }, 60_000);
+
+  it('prints its help', async () => {
+    const io = captureIO();
+    expect(await fuzzCommand(['--help'], io)).toBe(EXIT.ok);
+    expect(io.out.join('')).toMatch(/--duration <seconds>/);
+  });
+
+  it('rejects bad fuzz flags as usage errors and leaves the rest to the run parser', () => {
+    expect(() => extractFuzzFlags(['--duration', 'soon'])).toThrow(UsageError);
+    expect(() => extractFuzzFlags(['--max-failures=0'])).toThrow(UsageError);
+    expect(extractFuzzFlags(['--duration=2', '--only', 'fuzz/*', '--', 'server', '--duration', 'x'])).toEqual({
+      durationS: 2,
+      shrinkS: 60,
+      rest: ['--only', 'fuzz/*', '--', 'server', '--duration', 'x'],
+    });
+  });
+});

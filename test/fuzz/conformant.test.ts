@@ -1,0 +1,40 @@
+// The conformant fixture gives the fuzz oracle nothing to report, over many cases: every
+// generated input gets exactly the answers it allows, and the server never dies or stalls.
+import { describe, expect, it } from 'vitest';
+import type { CampaignResult } from '../../src/fuzz/campaign.js';
+import { validTrafficArbitrary } from '../../src/fuzz/request-cases.js';
+import { toolCaseArbitrary } from '../../src/fuzz/tool-cases.js';
+import { malformedCaseArbitrary } from '../../src/fuzz/wire-strategies.js';
+import { loadSchemaSet } from '../../src/schema/index.js';
+import { campaignOnFixture, REVISION } from './campaign-fixture.js';
+
+const set = loadSchemaSet(REVISION);
+
+function expectClean(result: CampaignResult, runs: number): void {
+  const findings = [...result.failures.map((f) => `${f.anomaly.kind} ${f.strategy}: ${f.anomaly.summary}`), ...result.unattributed.map((a) => `${a.kind}: ${a.summary}`)];
+  expect(findings).toEqual([]);
+  expect(result.stopped).toBeUndefined();
+  expect(result.restarts).toBe(0);
+  expect(result.cases).toBe(runs);
+}
+
+describe('the conformant fixture under fuzzing', () => {
+  it('answers 10,000 malformed and hostile messages exactly as allowed', async () => {
+    const result = await campaignOnFixture({ runs: 10_000, seed: 101 }, ({ inventory }) => malformedCaseArbitrary({ set, inventory }));
+    expectClean(result, 10_000);
+    // Every strategy ran.
+    expect(result.byStrategy.size).toBeGreaterThanOrEqual(28);
+  }, 180_000);
+
+  it('answers 2,000 generated valid requests of every method exactly once', async () => {
+    const result = await campaignOnFixture({ runs: 2_000, seed: 102 }, ({ inventory }) => validTrafficArbitrary(set, inventory));
+    expectClean(result, 2_000);
+    expect([...result.byStrategy.keys()]).toEqual(expect.arrayContaining(['valid/ping', 'valid/tools/call', 'valid/resources/read', 'valid/notifications/cancelled']));
+  }, 120_000);
+
+  it('survives 500 generated and hostile tool calls (slow calls are cancelled, not judged)', async () => {
+    const result = await campaignOnFixture({ runs: 500, seed: 103 }, ({ callable }) => toolCaseArbitrary(callable, REVISION));
+    expectClean(result, 500);
+    expect(result.byStrategy.has('tool/valid-arguments (echo)')).toBe(true);
+  }, 120_000);
+});
