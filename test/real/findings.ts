@@ -24,9 +24,14 @@ export function findingsOf(report: Report): Findings {
   return { protocolVersion: report.protocolVersion, fail: idsWith(report, 'fail'), warn: idsWith(report, 'warn') };
 }
 
-/** Runs the whole default suite against an already started target. */
+/**
+ * Runs the whole default suite against an already started target, less the fuzz checks: their
+ * verdicts on third-party servers hinge on per-case deadlines that a loaded CI machine can miss,
+ * so they are exercised against our fixture in test/fuzz, and their real-server findings are
+ * recorded in README.md instead of pinned here.
+ */
 export function runSuite(started: StartedTarget): Promise<Report> {
-  return runAgainstFixture({ target: started.target });
+  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'] });
 }
 
 /** Starts a real server, runs the whole default suite against it, stops it. */

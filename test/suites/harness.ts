@@ -10,6 +10,7 @@ import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 export interface FixtureRun {
   fault?: string;
   only?: string[];
+  skip?: string[];
   protocolVersion?: Revision | 'all';
   checks?: readonly Check[];
   target?: TargetSpec;
@@ -26,6 +27,7 @@ export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> 
     checks: opts.checks ?? allChecks,
     protocolVersion: opts.protocolVersion,
     only: opts.only,
+    skip: opts.skip,
     seed: 1,
     requestTimeoutMs: 10_000,
     quietMs: 300,
