@@ -2,7 +2,7 @@
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
 import { isRevision, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
-import type { CloseInfo, SendOutcome } from '../src/transport/types.js';
+import type { SendOutcome } from '../src/transport/types.js';
 
 const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -110,16 +110,14 @@ function noteAnswers(ctx: CheckContext, answers: Map<string, HandshakeResult>, v
   }
 }
 
-/** One connection walked through the handshake slowly, observed by four checks: requests before
- * `initialized` (LIFE-7), ping in that window (LIFE-8), replies to `initialized` (LIFE-6), and
- * how the process ends when stdin closes (LIFE-14). */
+/** One connection walked through the handshake slowly, observed by three checks: requests before
+ * `initialized` (LIFE-7), ping in that window (LIFE-8), and replies to `initialized` (LIFE-6). */
 interface HandshakeWalk {
   handshake: HandshakeResult;
   early: Received[];
   ping?: Outcome;
   initializedSent?: SendOutcome;
   replies: Received[];
-  closed?: CloseInfo;
 }
 
 const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
@@ -146,8 +144,6 @@ function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
     const replies = session.collect(ctx.options.quietMs, isResponse);
     walk.initializedSent = await session.notify('notifications/initialized');
     walk.replies = await replies;
-    // The catalog's LIFE-14 test allows 5 s between stdin closing and the exit.
-    if (ctx.target.transport === 'stdio') walk.closed = await session.close({ graceMs: 5000 });
     return walk;
   });
 }
@@ -329,11 +325,12 @@ export const stdinCloseExits = defineCheck({
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
   async run(ctx) {
-    const walk = await handshakeWalk(ctx);
-    if (walk.handshake.outcome.kind !== 'result' || !walk.closed) {
-      return ctx.skip(`initialize failed (${describeOutcome(walk.handshake.outcome)}), so shutdown cannot be judged`);
-    }
-    const info = walk.closed;
+    // Its own connection with no client capabilities: a server waiting on its own request to
+    // us (roots/list...) when stdin closes would make the verdict depend on timing.
+    const { session, handshake } = await ctx.connect({});
+    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize failed (${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}), so shutdown cannot be judged`);
+    // The catalog's LIFE-14 test allows 5 s between stdin closing and the exit.
+    const info = await session.close({ graceMs: 5000 });
     ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);
     if (info.how === 'stdin-close' || info.how === 'exited' || info.how === 'already-exited') return ctx.pass();
     return ctx.violation(`the server kept running after stdin closed; it needed ${info.how === 'sigkill' ? 'SIGKILL' : 'SIGTERM'}`, 'exit after stdin closes', info.how ?? 'unknown');
