@@ -4,13 +4,12 @@
 import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
 import type { FuzzRunOptions } from '../fuzz/options.js';
-import { toTerminal, writeReports } from '../report/index.js';
 import { runTarget, type TargetRunOptions } from '../runner/target.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
-import { applyBaseline, readBaseline } from './baseline.js';
+import { readBaseline } from './baseline.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
-import { parseRunArgs, RUN_HELP } from './run.js';
+import { finishRun, parseRunArgs, RUN_HELP } from './run.js';
 import { packageVersion } from './version.js';
 
 const DEFAULT_DURATION_S = 30;
@@ -150,16 +149,5 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
   };
   const report: Report = await runTarget(options);
   if (onFuzzProgress && lastLen) io.stderr(`\r${' '.repeat(lastLen)}\r`);
-  const written = await writeReports(report, args.reports, { strict: args.strict });
-  if (written.length) io.stdout(`reports: ${written.join(', ')}\n`);
-  io.stdout(toTerminal(report, { color: io.color, verbose: args.verbose }));
-
-  const runs = report.runs ?? [report];
-  const all = runs.flatMap((r) => r.checks.map((c) => ({ ...c, revision: r.protocolVersion })));
-  if (baseline) {
-    const verdict = applyBaseline(baseline, all, args.strict);
-    for (const line of verdict.lines) io.stdout(`${line}\n`);
-    return verdict.ok ? EXIT.ok : EXIT.failed;
-  }
-  return all.some((c) => c.status === 'fail' || (args.strict && c.status === 'warn')) ? EXIT.failed : EXIT.ok;
+  return finishRun(report, args, baseline, io);
 }

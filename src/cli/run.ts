@@ -7,7 +7,7 @@ import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import type { TargetSpec } from '../session/index.js';
 import { runTarget } from '../runner/index.js';
 import { toTerminal, writeReports } from '../report/index.js';
-import { applyBaseline, readBaseline } from './baseline.js';
+import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
 import { packageVersion } from './version.js';
@@ -184,6 +184,16 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
     tool: { name: 'mcp-conform', version: packageVersion() },
   });
   if (progress) io.stderr(`\r${' '.repeat(lastLen)}\r`);
+  return finishRun(report, args, baseline, io);
+}
+
+/** Writes the reports, prints the result, and picks the exit code (baseline, --strict). Shared by run and fuzz. */
+export async function finishRun(
+  report: Report,
+  args: { reports: Parameters<typeof writeReports>[1]; strict: boolean; verbose: boolean },
+  baseline: Baseline | undefined,
+  io: CliIO,
+): Promise<number> {
   const written = await writeReports(report, args.reports, { strict: args.strict });
   if (written.length) io.stdout(`reports: ${written.join(', ')}\n`);
   io.stdout(toTerminal(report, { color: io.color, verbose: args.verbose }));
