@@ -66,6 +66,8 @@ class StdioTransportImpl implements StdioTransport {
   private closeRequested = false;
   private closing?: Promise<CloseInfo>;
   private exitInfo?: { code: number | null; signal: string | null };
+  /** Set when a write to stdin failed: the pipe is broken, so the connection is over. */
+  private stdinBroken?: string;
   private readonly exited: Promise<void>;
   private markExited!: () => void;
   private readonly stdoutEnded: Promise<void>;
@@ -84,7 +86,7 @@ class StdioTransportImpl implements StdioTransport {
   }
 
   get closed(): boolean {
-    return this.closeRequested || this.exitInfo !== undefined;
+    return this.closeRequested || this.exitInfo !== undefined || this.stdinBroken !== undefined;
   }
 
   get pid(): number | undefined {
@@ -288,6 +290,7 @@ class StdioTransportImpl implements StdioTransport {
     if (!this.running || !this.child?.stdin) throw new TransportClosed('stdio transport is not started');
     if (this.closeRequested) throw new TransportClosed('stdio transport is closed');
     if (this.exitInfo) throw new TransportClosed(`server process has exited (${describeExit(this.exitInfo)})`);
+    if (this.stdinBroken) throw new TransportClosed(`server stdin is closed (${this.stdinBroken})`);
   }
 
   private write(data: string | Buffer): Promise<void> {
@@ -300,7 +303,11 @@ class StdioTransportImpl implements StdioTransport {
       timer.unref();
       stdin.write(data, (error) => {
         clearTimeout(timer);
-        if (error) reject(new TransportClosed(`cannot write to server stdin: ${error.message}`));
+        if (error) {
+          // EPIPE and friends: the server is gone even if its exit event has not arrived yet.
+          this.stdinBroken ??= error.message;
+          reject(new TransportClosed(`cannot write to server stdin: ${error.message}`));
+        }
         else resolve();
       });
     });
