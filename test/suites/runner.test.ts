@@ -65,8 +65,8 @@ describe('runner', () => {
     });
     expect(statusOf(report, 'test/crash-it')).toBe('fail');
     expect(report.checks.find((c) => c.id === 'test/crash-it')?.message).toMatch(/closed|exited/);
-    const after = report.checks.find((c) => c.id === 'test/after-crash');
-    expect(`${after?.status} ${after?.message ?? ''}`.trim()).toBe('pass');
+    const afterResult = report.checks.find((c) => c.id === 'test/after-crash');
+    expect(`${afterResult?.status} ${afterResult?.message ?? ''}`.trim()).toBe('pass');
   });
 
   it('skips a check whose capability is not declared, with the reason', async () => {
