@@ -1,6 +1,6 @@
 // What a check's body gets: its session(s), what the server declared, helpers that record
 // wire evidence as they go, and verdict helpers graded by the check's level and kind.
-import type { Revision } from '../schema/index.js';
+import { isStateless, type Revision } from '../schema/index.js';
 import { initialize, type HandshakeResult } from '../session/handshake.js';
 import type { Session } from '../session/session.js';
 import type { TargetSpec } from '../session/connect.js';
@@ -22,6 +22,19 @@ export interface CheckOptions {
   /** Seed and size for generated inputs (fuzzing). */
   seed?: number;
   fuzzRuns?: number;
+  // Set by `mcp-conform fuzz` (absent in a plain run, where the fuzz checks take a modest budget).
+  /** Time for sending cases, per fuzz check. */
+  fuzzTimeMs?: number;
+  /** Time for isolating, shrinking and confirming failures, per fuzz check. */
+  fuzzShrinkMs?: number;
+  /** Distinct failures shrunk per fuzz check. */
+  fuzzMaxFailures?: number;
+  /** Which command is running, for the replay lines of fuzz failures. */
+  fuzzCommand?: 'run' | 'fuzz';
+  /** Called after every fuzz batch (for a live counter). */
+  onFuzzProgress?: (checkId: string, progress: import('../fuzz/campaign.js').FuzzProgress) => void;
+  /** The runner's ceiling for one check (ms), when set; long checks plan their budget inside it. */
+  checkTimeoutMs?: number;
 }
 
 export interface ServerFacts {
@@ -35,6 +48,18 @@ export interface ServerFacts {
   /** Findings no check claimed (untagged traffic, handshakes), from every session of the run;
    * complete by the time the whole-run checks start. */
   unclaimed: Finding[];
+}
+
+export interface RequestCallOptions {
+  session?: Session;
+  id?: RequestId;
+  timeoutMs?: number;
+  /** Stateless revisions: `_meta` fields for this request, over the session's defaults. */
+  meta?: Record<string, unknown>;
+  /** HTTP: extra headers for this request. */
+  headers?: Record<string, string>;
+  /** HTTP: abort to close the request's response stream. */
+  signal?: AbortSignal;
 }
 
 export interface ConnectOptions {
@@ -71,22 +96,20 @@ export class CheckContext {
   }
 
   /** Sends a request on `session` (default: the check's own), recording both sides as evidence. */
-  async request(method: string, params?: Record<string, unknown>, opts: { session?: Session; id?: RequestId; timeoutMs?: number } = {}): Promise<Outcome> {
+  async request(method: string, params?: Record<string, unknown>, opts: RequestCallOptions = {}): Promise<Outcome> {
     const s = opts.session ?? this.session;
-    const id = opts.id ?? s.allocateId();
-    const sent: Record<string, unknown> = { jsonrpc: '2.0', id, method };
-    if (params !== undefined) sent.params = params;
+    const sent = s.buildRequest(method, params, opts);
     this.evidence.push({ type: 'message', direction: 'sent', at: s.now(), message: sent });
-    const outcome = await s.request(method, params, { id, tag: this.check.id, timeoutMs: opts.timeoutMs });
+    const outcome = await s.sendRequest(sent, { tag: this.check.id, timeoutMs: opts.timeoutMs, headers: opts.headers, signal: opts.signal });
     this.noteOutcome(s, outcome);
     return outcome;
   }
 
   /** Sends an arbitrary object with an id and waits for the answer to that id. */
-  async send(message: Record<string, unknown>, opts: { session?: Session; timeoutMs?: number } = {}): Promise<Outcome> {
+  async send(message: Record<string, unknown>, opts: Omit<RequestCallOptions, 'id' | 'meta'> = {}): Promise<Outcome> {
     const s = opts.session ?? this.session;
     this.evidence.push({ type: 'message', direction: 'sent', at: s.now(), message });
-    const outcome = await s.sendRequest(message, { tag: this.check.id, timeoutMs: opts.timeoutMs });
+    const outcome = await s.sendRequest(message, { tag: this.check.id, timeoutMs: opts.timeoutMs, headers: opts.headers, signal: opts.signal });
     this.noteOutcome(s, outcome);
     return outcome;
   }
@@ -117,7 +140,8 @@ export class CheckContext {
   async connect(opts: ConnectOptions = {}): Promise<{ session: Session; handshake?: HandshakeResult }> {
     const session = await this.opener({ clientCapabilities: opts.clientCapabilities });
     this.opened.push(session);
-    if (opts.initialize === false) return { session };
+    // Stateless revisions have no handshake: a connection is ready as soon as it is open.
+    if (opts.initialize === false || isStateless(this.facts.revision)) return { session };
     const handshake = await initialize(session, {
       protocolVersion: opts.protocolVersion ?? this.facts.revision,
       capabilities: opts.clientCapabilities ?? {},

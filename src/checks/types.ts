@@ -54,7 +54,13 @@ export interface RunResult {
   checks: CheckResult[];
   /** Last lines the server wrote to stderr (stdio), for context in reports. */
   stderrTail?: string[];
+  /** Which protocol era this run tested: the initialize handshake, or 2026-07-28's stateless wire. */
+  era?: Era;
+  /** What era detection found: server/discover answered (stateless), initialize answered (stateful). */
+  eras?: { stateless: boolean; stateful?: boolean };
 }
+
+export type Era = 'stateful' | 'stateless';
 
 /** The JSON report of CONTRACT.md. With a matrix run, `runs` holds one RunResult per revision. */
 export interface Report extends RunResult {

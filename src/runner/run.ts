@@ -6,13 +6,14 @@ import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, ty
 import type { Status, Verdict } from '../checks/types.js';
 import { LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
+import { openMainSession } from './main-session.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 
 export interface RunOptions extends CheckOptions {
   target: TargetSpec;
   checks: readonly Check[];
-  /** Revision to request on the main session (default: the newest stateful one). */
+  /** Revision to request on the main session (default: detect — 2026-07-28 if server/discover works, else the newest stateful one). */
   protocolVersion?: Revision;
   only?: readonly string[];
   skip?: readonly string[];
@@ -36,30 +37,31 @@ const DEFAULT_CLIENT_CAPABILITIES = {};
 export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const t0 = performance.now();
-  const requested = opts.protocolVersion ?? LATEST_STATEFUL;
+  const requested = opts.protocolVersion;
   const deadline = t0 + (opts.deadlineMs ?? 120_000);
-  const sessionOptions = { revision: requested, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
+  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
 
-  // The main session: opened once, reopened after a crash.
-  let main = await openSession(opts.target, sessionOptions);
+  // The main session: opened once (in the era the server speaks), reopened after a crash.
+  const first = await openMainSession(opts.target, sessionOptions, requested);
+  let main = first.session;
   const mains: Session[] = [main];
-  const first = await initialize(main, { protocolVersion: requested, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+  const stateless = first.era === 'stateless';
   const facts: ServerFacts = {
-    revision: first.negotiated ?? requested,
-    requestedRevision: requested,
-    initializeResult: first.outcome.kind === 'result' ? first.outcome.result : {},
-    handshake: first.outcome,
-    capabilities: first.capabilities ?? {},
+    revision: first.revision,
+    requestedRevision: requested ?? first.revision,
+    initializeResult: first.handshake.kind === 'result' ? first.handshake.result : {},
+    handshake: first.handshake,
+    capabilities: first.capabilities,
     unclaimed: [],
   };
-  const mainReady = first.outcome.kind === 'result';
+  const mainReady = first.handshake.kind === 'result';
   let reopening: Promise<void> | undefined;
   const ensureMain = async () => {
     if (!main.closed) return;
     reopening ??= (async () => {
       const s = await openSession(opts.target, { ...sessionOptions, revision: facts.revision });
       mains.push(s);
-      await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+      if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
       main = s;
     })().finally(() => (reopening = undefined));
     await reopening;
@@ -86,7 +88,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     const reason = notApplicable(check, opts.target.transport, declares);
     if (reason) finish(record(check, facts.revision, { status: 'skip', message: reason }, 0));
     else if (!mainReady && check.connection !== 'raw' && !check.runsWithoutHandshake) {
-      finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete initialize (${first.outcome.kind}), so this check cannot run` }, 0));
+      const step = stateless ? 'server/discover' : 'initialize';
+      finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete ${step} (${first.handshake.kind}), so this check cannot run` }, 0));
     } else runnable.push(check);
   }
 
@@ -109,7 +112,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       } else {
         session = await opener({ clientCapabilities: check.clientCapabilities });
         ownSession = true;
-        if (check.connection === 'fresh') {
+        if (check.connection === 'fresh' && !stateless) {
           const h = await initialize(session, { protocolVersion: facts.revision, capabilities: check.clientCapabilities ?? {}, tag: HANDSHAKE_TAG });
           if (h.outcome.kind !== 'result') {
             await session.close().catch(() => undefined);
@@ -177,6 +180,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     summary: summarize(checks),
     checks,
     stderrTail,
+    era: first.era,
+    ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }) } } : {}),
   };
 }
 

@@ -1,9 +1,9 @@
-// Runs the suite against one target: at one revision, or (`all`) at every stateful
-// revision the server accepts, one run each.
+// Runs the suite against one target: at one revision, or (`all`) at every revision the
+// server accepts — stateful ones via initialize, 2026-07-28 via server/discover — one run each.
 import type { Report, RunResult } from '../checks/types.js';
 import { summarize } from '../checks/summary.js';
-import { REVISIONS, type Revision } from '../schema/index.js';
-import { initialize, openSession } from '../session/index.js';
+import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
+import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
@@ -11,10 +11,19 @@ export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
   tool: Report['tool'];
 }
 
-/** Which stateful revisions the server accepts as requested (it echoes them). */
+/** Which revisions the server accepts: stateful ones it echoes at initialize, 2026-07-28 if server/discover answers. */
 export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<Revision[]> {
   const accepted: Revision[] = [];
-  for (const revision of REVISIONS.filter((r) => r !== '2026-07-28')) {
+  for (const revision of REVISIONS.filter((r) => isStateless(r))) {
+    const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
+    try {
+      const found = await discover(session, { timeoutMs: Math.min(opts.requestTimeoutMs, 3000) });
+      if (found.outcome.kind === 'result' && (found.supportedVersions?.includes(revision) ?? true)) accepted.push(revision);
+    } finally {
+      await session.close().catch(() => undefined);
+    }
+  }
+  for (const revision of REVISIONS.filter((r) => !isStateless(r))) {
     const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
     try {
       const h = await initialize(session, { protocolVersion: revision, capabilities: {}, sendInitialized: false });
@@ -23,7 +32,7 @@ export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'reque
       await session.close().catch(() => undefined);
     }
   }
-  return accepted;
+  return accepted.sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b));
 }
 
 export async function runTarget(opts: TargetRunOptions): Promise<Report> {
@@ -47,6 +56,7 @@ export async function runTarget(opts: TargetRunOptions): Promise<Report> {
     durationMs: Math.round(performance.now() - t0),
     summary: summarize(checks),
     checks: [],
+    eras: { stateless: revisions.some(isStateless), stateful: revisions.some((r) => !isStateless(r)) },
     runs,
   };
 }

@@ -1,10 +1,11 @@
 // A session over one transport: allocates ids, correlates responses, bounds every wait,
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
-import { validateMessage, type Revision, type RequestRef } from '../schema/index.js';
-import type { CloseInfo, CloseOptions, FramingProblem, SendOutcome, Transport } from '../transport/types.js';
+import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
+import type { CloseInfo, CloseOptions, FramingProblem, MessageContext, SendOutcome, Transport } from '../transport/types.js';
+import { statelessMeta } from './stateless-meta.js';
 import type { Evidence } from './evidence.js';
-import type { ClientIdentity, Finding, Outcome, Received, RequestId } from './types.js';
+import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
 
 export interface SessionOptions {
   revision: Revision;
@@ -12,7 +13,10 @@ export interface SessionOptions {
   /** Capabilities we declare as a client; decides how server->client requests are answered. */
   clientCapabilities?: Record<string, unknown>;
   clientInfo?: ClientIdentity;
-  /** Stateless revisions: extra `_meta` merged into every request's params. */
+  /**
+   * Extra `_meta` merged into every request's params. Stateless revisions get protocol version,
+   * client capabilities and client info by default (see stateless-meta.ts).
+   */
   requestMeta?: () => Record<string, unknown>;
   /** Kept received messages (oldest dropped beyond this). */
   maxKept?: number;
@@ -23,6 +27,12 @@ export interface RequestOptions {
   timeoutMs?: number;
   /** The check that sends it; findings about its answer are attributed to that check. */
   tag?: string;
+  /** `_meta` fields for this request only, merged over the session's (stateless revisions). */
+  meta?: Record<string, unknown>;
+  /** HTTP: extra headers for this request only. */
+  headers?: Record<string, string>;
+  /** HTTP: aborting closes the request's response stream (2026-07-28 cancellation). */
+  signal?: AbortSignal;
 }
 
 interface Pending {
@@ -36,6 +46,9 @@ interface Pending {
 }
 
 type Listener = (r: Received) => void;
+
+/** An HTTP exchange outlives its request's timeout a little, so the session reports the timeout. */
+const EXCHANGE_MARGIN_MS = 1000;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -66,9 +79,11 @@ export class Session {
   ) {
     this.transport = transport;
     this.revision = options.revision;
-    transport.on('message', (m, raw) => this.onMessage(m, raw));
+    transport.on('message', (m, raw, context) => this.onMessage(m, raw, context));
     transport.on('framing', (p, raw) => this.onFraming(p, raw));
     transport.on('exit', (info) => this.onExit(info));
+    // Stateless revisions have no negotiation: the version header goes out from the first request.
+    if (isStateless(options.revision)) transport.setProtocolVersion?.(options.revision);
   }
 
   now(): number {
@@ -89,6 +104,12 @@ export class Session {
     this.transport.setProtocolVersion?.(revision);
   }
 
+  /** Back to a not-yet-negotiated stateful connection (after a stateless probe that failed). */
+  prepareHandshake(revision: Revision): void {
+    this.revision = revision;
+    this.transport.setProtocolVersion?.(undefined);
+  }
+
   /** Allocates a fresh id that is not in flight. */
   allocateId(style: 'number' | 'string' = 'number'): RequestId {
     const n = this.nextId++;
@@ -96,13 +117,19 @@ export class Session {
   }
 
   request(method: string, params?: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    return this.sendRequest(this.buildRequest(method, params, opts), opts);
+  }
+
+  /** The request message as it goes on the wire: a fresh id, and `_meta` where the revision wants it. */
+  buildRequest(method: string, params?: Record<string, unknown>, opts: Pick<RequestOptions, 'id' | 'meta'> = {}): Record<string, unknown> {
     const id = opts.id ?? this.allocateId();
-    const meta = this.options.requestMeta?.();
+    const base = this.options.requestMeta?.() ?? (isStateless(this.revision) ? statelessMeta(this.revision, this.options) : undefined);
+    const meta = base || opts.meta ? { ...base, ...opts.meta } : undefined;
     let p = params;
     if (meta) p = { ...(params ?? {}), _meta: { ...meta, ...((params?._meta as object) ?? {}) } };
     const message: Record<string, unknown> = { jsonrpc: '2.0', id, method };
     if (p !== undefined) message.params = p;
-    return this.sendRequest(message, opts);
+    return message;
   }
 
   /** Sends any object carrying an id and waits for the answer to that id (malformed requests included). */
@@ -119,7 +146,8 @@ export class Session {
         resolve({ kind: 'timeout', id, ms: Math.round(performance.now() - sentAt) });
       }, opts.timeoutMs ?? this.options.requestTimeoutMs);
       this.pending.set(key, { id, method, params: message.params, sentAt, tag: opts.tag, resolve, timer });
-      this.transport.send(message).then(
+      const timeoutMs = (opts.timeoutMs ?? this.options.requestTimeoutMs) + EXCHANGE_MARGIN_MS;
+      this.transport.send(message, { headers: opts.headers, signal: opts.signal, timeoutMs }).then(
         (out) => {
           const status = out.http?.response?.status;
           const p = this.pending.get(key);
@@ -240,13 +268,13 @@ export class Session {
     p.resolve({ kind: 'closed', id: p.id, ms: Math.round(performance.now() - p.sentAt), reason });
   }
 
-  private onMessage(message: unknown, raw: string): void {
+  private onMessage(message: unknown, raw: string, context?: MessageContext): void {
     const at = this.now();
     const items = Array.isArray(message) ? message : [message];
-    for (const item of items) this.onSingle(item, raw, at);
+    for (const item of items) this.onSingle(item, raw, at, context?.http);
   }
 
-  private onSingle(message: unknown, raw: string, at: number): void {
+  private onSingle(message: unknown, raw: string, at: number, http?: HttpContext): void {
     const isResponse = isObject(message) && !('method' in message) && ('result' in message || 'error' in message);
     let pending: Pending | undefined;
     let prior: Answered | undefined;
@@ -269,6 +297,7 @@ export class Session {
     const validation = validateMessage(message, { revision: this.revision, direction: 'server->client', inReplyTo: ref });
     const tag = pending?.tag ?? prior?.tag;
     const received: Received = { at, message, raw, validation, tag };
+    if (http) received.http = http;
     if (this.received.length >= (this.options.maxKept ?? 20_000)) this.received.shift();
     this.received.push(received);
     const evidence: Evidence[] = [{ type: 'message', direction: 'received', at, message }];
@@ -300,9 +329,10 @@ export class Session {
           });
         }
         const ms = Math.round(performance.now() - pending.sentAt);
-        if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms });
-        else if ('error' in msg) pending.resolve({ kind: 'error', id: pending.id, error: { code: undefined, message: msg.error }, message: msg, ms });
-        else pending.resolve({ kind: 'result', id: pending.id, result: (isObject(msg.result) ? msg.result : {}) as Record<string, unknown>, message: msg, ms });
+        const via = http ? { http } : {};
+        if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });
+        else if ('error' in msg) pending.resolve({ kind: 'error', id: pending.id, error: { code: undefined, message: msg.error }, message: msg, ms, ...via });
+        else pending.resolve({ kind: 'result', id: pending.id, result: (isObject(msg.result) ? msg.result : {}) as Record<string, unknown>, message: msg, ms, ...via });
       } else if (prior && prior.count >= 1) {
         prior.count++;
         this.addFinding({ tag, requirement: 'RPC-25', severity: 'fail', message: `a second response to request ${JSON.stringify(msg.id)} (${prior.method})`, evidence });
@@ -326,6 +356,11 @@ export class Session {
       this.addFinding({ requirement: 'RPC-10', severity: 'fail', message: `the server reused request id ${JSON.stringify(id)}`, evidence });
     }
     this.serverRequestIds.add(idKey);
+    if (isStateless(this.revision)) {
+      // 2026-07-28 servers ask for input inside results (InputRequiredResult), never by request.
+      this.addFinding({ requirement: 'S26-13', severity: 'fail', message: `the server sent a JSON-RPC request (${method}), which ${this.revision} does not allow`, evidence });
+      return;
+    }
     const caps = this.options.clientCapabilities ?? {};
     const needs: Record<string, [string, string]> = {
       'roots/list': ['roots', 'ROOTS-1'],

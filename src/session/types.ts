@@ -9,10 +9,16 @@ export interface ErrorObject {
   data?: unknown;
 }
 
+/** HTTP: the status and body type of the response that carried a message. */
+export interface HttpContext {
+  status: number;
+  sse: boolean;
+}
+
 /** How one request ended. Protocol outcomes are values, never exceptions: checks grade them. */
 export type Outcome =
-  | { kind: 'result'; id: RequestId; result: Record<string, unknown>; message: Record<string, unknown>; ms: number }
-  | { kind: 'error'; id: RequestId; error: ErrorObject; message: Record<string, unknown>; ms: number }
+  | { kind: 'result'; id: RequestId; result: Record<string, unknown>; message: Record<string, unknown>; ms: number; http?: HttpContext }
+  | { kind: 'error'; id: RequestId; error: ErrorObject; message: Record<string, unknown>; ms: number; http?: HttpContext }
   | { kind: 'timeout'; id: RequestId; ms: number }
   | { kind: 'closed'; id: RequestId; ms: number; reason: string }
   /** HTTP: the server refused the POST with an error status and no JSON-RPC answer in the body. */
@@ -26,6 +32,8 @@ export interface Received {
   validation: ValidationResult;
   /** Tag of the request this answers (the check that sent it), if any. */
   tag?: string;
+  /** HTTP: the response that carried it. */
+  http?: HttpContext;
 }
 
 /** Something the server did wrong outside a single check's own assertions. */

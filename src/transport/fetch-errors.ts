@@ -11,8 +11,8 @@ export class ExchangeTimeout extends Error {
 
 /** Abort reason used when the transport is closed while an exchange is running. */
 export class ExchangeClosed extends Error {
-  constructor() {
-    super('aborted: transport closed');
+  constructor(why = 'transport closed') {
+    super(`aborted: ${why}`);
     this.name = 'ExchangeClosed';
   }
 }

@@ -1,7 +1,7 @@
 // One bounded HTTP exchange: fetch, record request and response, and turn JSON or SSE bodies
 // into messages. Shared by the Streamable HTTP and the legacy HTTP+SSE transports.
 import type { EventSourceMessage } from 'eventsource-parser';
-import { TargetUnreachable, type HttpExchange } from './types.js';
+import { TargetUnreachable, type HttpExchange, type MessageContext } from './types.js';
 import type { Inbox } from './inbox.js';
 import type { TraceRecorder } from './trace.js';
 import { pumpSse, readBounded } from './body-reader.js';
@@ -21,6 +21,8 @@ export interface ExchangeSpec {
   timeoutMs: number;
   /** Aborted by close() of the transport. */
   closeSignal: AbortSignal;
+  /** Aborted by the caller to drop this one exchange (closing its stream is cancellation in 2026-07-28). */
+  cancelSignal?: AbortSignal;
   mode: ExchangeMode;
   /** Parse JSON and SSE bodies into messages. */
   parseBody: boolean;
@@ -55,10 +57,14 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   const abortOnClose = () => controller.abort(new ExchangeClosed());
   if (spec.closeSignal.aborted) abortOnClose();
   else spec.closeSignal.addEventListener('abort', abortOnClose, { once: true });
+  const abortOnCancel = () => controller.abort(new ExchangeClosed('the client cancelled the request'));
+  if (spec.cancelSignal?.aborted) abortOnCancel();
+  else spec.cancelSignal?.addEventListener('abort', abortOnCancel, { once: true });
   const timer = setTimeout(() => controller.abort(new ExchangeTimeout(spec.timeoutMs)), spec.timeoutMs);
   const finish = () => {
     clearTimeout(timer);
     spec.closeSignal.removeEventListener('abort', abortOnClose);
+    spec.cancelSignal?.removeEventListener('abort', abortOnCancel);
     ctx.trace.add({ kind: 'http', exchange });
   };
 
@@ -81,6 +87,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   if (response.redirected) ctx.trace.note(`${spec.method} ${spec.url} was redirected to ${response.url}`);
   spec.onHeaders?.(response);
   const media = mediaType(response.headers.get('content-type'));
+  const context: MessageContext = { http: { status: response.status, sse: media === 'text/event-stream' } };
 
   if (spec.mode === 'headers-only') {
     await response.body?.cancel().catch(() => undefined);
@@ -100,7 +107,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
           return;
         }
         if (event.data === '') return; // priming or keep-alive event (HTTP-14), not a message
-        const found = ctx.inbox.deliver(event.data, 'sse-malformed', 'sse-malformed', spec.emit);
+        const found = ctx.inbox.deliver(event.data, 'sse-malformed', 'sse-malformed', spec.emit, context);
         if (collect) messages.push(...found);
       });
     const pumping = pumpSse(
@@ -122,6 +129,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
       ctx.trace.add({ kind: 'http', exchange });
       const streaming = pumping.finally(() => {
         spec.closeSignal.removeEventListener('abort', abortOnClose);
+        spec.cancelSignal?.removeEventListener('abort', abortOnCancel);
         ctx.trace.note(`${spec.method} ${spec.url} stream ended${exchange.error ? `: ${exchange.error}` : ''}`);
       });
       return { exchange, messages, streaming };
@@ -145,7 +153,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
     if (spec.parseBody && isJsonMedia(media) && text.trim() !== '') {
       if (overflow) ctx.inbox.framing('too-large', head(text, 256), spec.emit);
       else if (!validUtf8) ctx.inbox.framing('invalid-utf8', text, spec.emit);
-      else messages.push(...ctx.inbox.deliver(text, 'not-json', 'not-jsonrpc', spec.emit));
+      else messages.push(...ctx.inbox.deliver(text, 'not-json', 'not-jsonrpc', spec.emit, context));
     }
   } catch (error) {
     exchange.error = describeFetchError(error).text;

@@ -4,7 +4,9 @@ import { setMaxListeners } from 'node:events';
 // id and protocol version headers are added once known. Extra methods serve HTTP-rule checks.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { TargetUnreachable, type CloseInfo, type HttpExchange, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, type CloseInfo, type HttpExchange, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { routingHeaders } from './mcp-headers.js';
+import { isStateless, isRevision } from '../schema/revisions.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, oneLine } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
@@ -41,6 +43,8 @@ export interface RawRequestInit {
   headersOnly?: boolean;
   /** Another URL than the endpoint (same defaults apply). */
   url?: string;
+  /** Aborting it closes the exchange (2026-07-28 cancellation by closing the stream). */
+  signal?: AbortSignal;
 }
 
 export interface HttpTransport extends Transport {
@@ -135,9 +139,15 @@ class HttpTransportImpl implements HttpTransport {
     await probeTcp(url, Math.min(this.timeoutMs, START_PROBE_MS));
   }
 
-  async send(message: unknown): Promise<SendOutcome> {
+  async send(message: unknown, options: SendOptions = {}): Promise<SendOutcome> {
     const raw = toJson(message);
-    return this.post(raw, message);
+    const routing = this.stateless ? routingHeaders(message) : {};
+    return this.post(raw, message, { ...routing, ...options.headers }, options);
+  }
+
+  /** 2026-07-28: no sessions, routing headers on every POST. */
+  private get stateless(): boolean {
+    return isRevision(this.protocolVersion) && isStateless(this.protocolVersion);
   }
 
   async sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
@@ -164,6 +174,7 @@ class HttpTransportImpl implements HttpTransport {
       body: init.body,
       timeoutMs: init.timeoutMs ?? this.timeoutMs,
       closeSignal: this.closeController.signal,
+      cancelSignal: init.signal,
       mode,
       parseBody: true,
       emit: false,
@@ -195,17 +206,18 @@ class HttpTransportImpl implements HttpTransport {
     return this.closing;
   }
 
-  private async post(body: string | Uint8Array, message?: unknown): Promise<SendOutcome> {
+  private async post(body: string | Uint8Array, message?: unknown, extraHeaders?: Record<string, string>, options: SendOptions = {}): Promise<SendOutcome> {
     this.assertOpen();
     const raw = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
     this.recorder.add(message === undefined ? { kind: 'send', raw } : { kind: 'send', message, raw });
     const { exchange } = await runExchange(this.context, {
       url: this.options.url,
       method: 'POST',
-      headers: this.headers({ 'Content-Type': 'application/json', Accept: POST_ACCEPT }),
+      headers: this.headers({ 'Content-Type': 'application/json', Accept: POST_ACCEPT }, extraHeaders),
       body,
-      timeoutMs: this.timeoutMs,
+      timeoutMs: options.timeoutMs ?? this.timeoutMs,
       closeSignal: this.closeController.signal,
+      cancelSignal: options.signal,
       mode: 'full',
       parseBody: true,
       emit: true,
@@ -213,7 +225,10 @@ class HttpTransportImpl implements HttpTransport {
       // the session sends its next message.
       onHeaders: (response) => {
         const id = response.headers.get('mcp-session-id');
-        if (id !== null && id !== this.session) {
+        if (id !== null && this.stateless) {
+          // 2026-07-28 has no sessions (S26-34): record it for the checks, never send it back.
+          this.recorder.note(`server sent Mcp-Session-Id ${id} although the revision has no sessions`);
+        } else if (id !== null && id !== this.session) {
           this.session = id;
           this.recorder.note(`server issued session id ${id}`);
         }

@@ -1,4 +1,4 @@
-import type { FramingProblem } from './types.js';
+import type { FramingProblem, MessageContext } from './types.js';
 import type { Listeners } from './listeners.js';
 import type { TraceRecorder } from './trace.js';
 import { classifyJson } from './classify.js';
@@ -16,7 +16,7 @@ export class Inbox {
   ) {}
 
   /** Returns the messages found, also when `emit` is false (raw HTTP exchanges). */
-  deliver(text: string, notJson: FramingProblem, notRpc: FramingProblem, emit = true): object[] {
+  deliver(text: string, notJson: FramingProblem, notRpc: FramingProblem, emit = true, context?: MessageContext): object[] {
     const result = classifyJson(text, notJson, notRpc);
     if (!result.ok) {
       this.framing(result.problem, text, emit);
@@ -24,7 +24,7 @@ export class Inbox {
     }
     this.trace.add({ kind: 'recv', message: result.parsed, raw: text });
     for (const stray of result.problems) this.framing(notRpc, JSON.stringify(stray) ?? String(stray), emit);
-    if (emit) for (const message of result.messages) this.listeners.emit('message', message, text);
+    if (emit) for (const message of result.messages) this.listeners.emit('message', message, text, context);
     return result.messages;
   }
 

@@ -14,3 +14,4 @@ export { TransportClosed } from './errors.js';
 export { createStdioTransport, type StdioTransport, type StdioTransportOptions } from './stdio.js';
 export { createHttpTransport, type HttpTransport, type HttpTransportOptions, type RawRequestInit } from './http.js';
 export { createLegacySseTransport, type LegacySseTransport, type LegacySseTransportOptions } from './legacy-sse.js';
+export { encodeHeaderValue, decodeHeaderValue, routingHeaders } from './mcp-headers.js';

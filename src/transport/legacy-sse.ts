@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { TargetUnreachable, type CloseInfo, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, type CloseInfo, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, oneLine, truncate } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
@@ -149,7 +149,7 @@ class LegacySseTransportImpl implements LegacySseTransport {
     this.recorder.note(`endpoint: ${endpoint.href}`);
   }
 
-  async send(message: unknown): Promise<SendOutcome> {
+  async send(message: unknown, _options?: SendOptions): Promise<SendOutcome> {
     const raw = toJson(message);
     return this.post(raw, message);
   }

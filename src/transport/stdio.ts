@@ -6,7 +6,7 @@ import { statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { execa, type ResultPromise } from 'execa';
-import { TargetUnreachable, type CloseInfo, type CloseOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, type CloseInfo, type CloseOptions, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, FRAMING_RAW_CHARS, STDERR_LINE_CHARS, STDERR_TRACE_LINES, oneLine } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
@@ -152,7 +152,7 @@ class StdioTransportImpl implements StdioTransport {
     this.running = true;
   }
 
-  async send(message: unknown): Promise<SendOutcome> {
+  async send(message: unknown, _options?: SendOptions): Promise<SendOutcome> {
     const raw = toJson(message);
     this.assertWritable();
     this.recorder.add({ kind: 'send', message, raw });

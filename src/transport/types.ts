@@ -24,6 +24,21 @@ export interface HttpExchange {
   error?: string;
 }
 
+/** Where a received message came from, for transports where that is observable (HTTP). */
+export interface MessageContext {
+  http?: { status: number; sse: boolean };
+}
+
+/** Per-message options of send(). */
+export interface SendOptions {
+  /** HTTP: extra request headers for this message only (e.g. Mcp-Param-* of 2026-07-28). */
+  headers?: Record<string, string>;
+  /** HTTP: aborting closes this message's response stream (2026-07-28 cancellation). */
+  signal?: AbortSignal;
+  /** HTTP: bounds this exchange instead of the transport's default (a slow tool's request). */
+  timeoutMs?: number;
+}
+
 /** What the server sent back to one send(), for transports where that is observable (HTTP). */
 export interface SendOutcome {
   http?: HttpExchange;
@@ -44,7 +59,7 @@ export interface CloseOptions {
 }
 
 export interface TransportEvents {
-  message: (message: unknown, raw: string) => void;
+  message: (message: unknown, raw: string, context?: MessageContext) => void;
   framing: (problem: FramingProblem, raw: string) => void;
   /** The connection or process ended without close() being called. */
   exit: (info: CloseInfo) => void;
@@ -55,7 +70,7 @@ export interface Transport {
   /** Starts the process or connects. Rejects with TargetUnreachable if it cannot. */
   start(): Promise<void>;
   /** Sends one message (or a batch array) serialised as JSON. */
-  send(message: unknown): Promise<SendOutcome>;
+  send(message: unknown, options?: SendOptions): Promise<SendOutcome>;
   /** Sends bytes as they are (malformed-message tests). On stdio no newline is added. */
   sendRaw(bytes: string | Uint8Array): Promise<SendOutcome>;
   on<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
@@ -66,7 +81,10 @@ export interface Transport {
   /** Last lines of stderr (stdio), bounded. */
   stderrTail(): string[];
   readonly closed: boolean;
-  /** HTTP only: the negotiated revision to send as MCP-Protocol-Version (undefined: none). */
+  /**
+   * HTTP only: the negotiated revision to send as MCP-Protocol-Version (undefined: none). With a
+   * stateless revision (2026-07-28) the transport also adds Mcp-Method / Mcp-Name and adopts no session id.
+   */
   setProtocolVersion?(version: string | undefined): void;
 }
 

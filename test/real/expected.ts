@@ -177,6 +177,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
     },
   },
   'tmcp/stdio': {
+    // tmcp also speaks 2026-07-28, which detection would pick; this entry pins its stateful side.
+    requested: '2025-11-25',
     protocolVersion: '2025-06-18',
     fail: [
       'errors/invalid-request',
@@ -216,6 +218,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
     },
   },
   'tmcp/http': {
+    // tmcp also speaks 2026-07-28, which detection would pick; this entry pins its stateful side.
+    requested: '2025-11-25',
     protocolVersion: '2025-06-18',
     fail: [
       'errors/invalid-request',

@@ -1,6 +1,7 @@
 // What a run against a real server found: the failing and warning check ids, and where they
 // differ from the pinned sets in expected.ts. Shared by the tests and print-expected.ts.
-import type { Report } from '../../src/checks/types.js';
+import type { Report, Revision } from '../../src/checks/types.js';
+import { EXPECTED } from './expected.js';
 import { idsWith, runAgainstFixture } from '../suites/harness.js';
 import { startRealServer, type RealServer } from './real-servers.js';
 import type { StartedTarget } from './real-servers.js';
@@ -8,6 +9,8 @@ import type { StartedTarget } from './real-servers.js';
 export interface Expected {
   /** The revision the suite negotiated. */
   protocolVersion: string;
+  /** The revision to ask for (default: detect, as the CLI does). */
+  requested?: Revision;
   fail: string[];
   warn: string[];
   /** One line per fail/warn id: the server's behaviour and why it is (or is not) a real finding. */
@@ -30,15 +33,15 @@ export function findingsOf(report: Report): Findings {
  * so they are exercised against our fixture in test/fuzz, and their real-server findings are
  * recorded in README.md instead of pinned here.
  */
-export function runSuite(started: StartedTarget): Promise<Report> {
-  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'] });
+export function runSuite(started: StartedTarget, requested?: Revision): Promise<Report> {
+  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'], protocolVersion: requested });
 }
 
 /** Starts a real server, runs the whole default suite against it, stops it. */
 export async function runRealServer(name: RealServer): Promise<Report> {
   const started = await startRealServer(name);
   try {
-    return await runSuite(started);
+    return await runSuite(started, EXPECTED[name].requested);
   } finally {
     await started.stop();
   }
