@@ -26,7 +26,7 @@ export const batchAnswered = defineCheck({
   requirements: ['RPC-19', 'RPC-20'],
   spec: 'basic#batching',
   revisions: BATCHING,
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const a = ping(session.allocateId('number'));
@@ -66,7 +66,7 @@ export const notificationBatchUnanswered = defineCheck({
   requirements: ['RPC-21'],
   spec: 'basic#batching',
   revisions: BATCHING,
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();
@@ -105,7 +105,7 @@ export const emptyBatch = defineCheck({
   requirements: ['RPC-22'],
   spec: 'basic#batching',
   revisions: BATCHING,
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();
@@ -154,7 +154,7 @@ export const batchRefused = defineCheck({
   requirements: ['RPC-24'],
   spec: 'basic/transports',
   revisions: SINGLE_MESSAGES,
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const a = ping(session.allocateId());

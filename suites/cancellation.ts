@@ -3,9 +3,10 @@
 // initialize leaves a working server.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';
-import { delay, findSlowTool, slowCallTimeoutMs, unfinished } from './lib/slow-tool.js';
+import { delay } from './lib/delay.js';
+import { isObject } from './lib/json-object.js';
+import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 /** How long after starting the call the cancellation goes out. */
 const CANCEL_AFTER_MS = 100;
 const SPEC = 'basic/utilities/cancellation#behavior-requirements';
@@ -27,11 +28,10 @@ export const inFlight = defineCheck({
   spec: SPEC,
   needs: ['tools'],
   async run(ctx) {
-    const slow = await findSlowTool(ctx);
+    // Its own connection: cancelling is disruptive.
+    const slow = await slowToolOnOwnConnection(ctx);
     if ('skip' in slow) return ctx.skip(slow.skip);
-    // Its own connection (opened only now, so that a skip costs nothing): cancelling is disruptive.
-    const { session, handshake } = await ctx.connect();
-    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize on a new connection failed: ${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}`);
+    const { session } = slow;
     const params = { name: slow.tool.name, arguments: slow.args };
     const timeoutMs = slowCallTimeoutMs(ctx);
     const t0 = performance.now();
@@ -71,7 +71,7 @@ export const unknownIgnored = defineCheck({
   level: 'SHOULD',
   requirements: ['CANCEL-3', 'CANCEL-2'],
   spec: 'basic/utilities/cancellation#error-handling',
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const probes: Array<Record<string, unknown> | undefined> = [{ requestId: 'mcp-conform-never-sent', reason: 'test' }, { requestId: 987_654_321 }];
     // Malformed ones only on stdio: over HTTP, a 400 for a notification it cannot accept is allowed.

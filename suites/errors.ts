@@ -12,7 +12,6 @@ import {
   httpStatus,
   INVALID_PARAMS,
   INVALID_REQUEST,
-  isObject,
   METHOD_NOT_FOUND,
   PARSE_ERROR,
   probe,
@@ -21,6 +20,8 @@ import {
   type Message,
   type ProbeResult,
 } from './support/jsonrpc-probe.js';
+import { isObject } from './lib/json-object.js';
+import { callPermission, type ToolDef } from './lib/tool-survey.js';
 
 /** RPC-6: longer than this is no longer a short description. */
 const MAX_MESSAGE_CHARS = 200;
@@ -71,7 +72,7 @@ export const parseError = defineCheck({
   kind: 'J',
   requirements: ['RPC-11'],
   spec: 'basic#error-responses',
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const problems = new Problems();
     for (const raw of ['{"jsonrpc":"2.0",', 'mcp-conform: this line is not JSON']) {
@@ -121,7 +122,7 @@ export const invalidRequest = defineCheck({
   kind: 'J',
   requirements: ['RPC-12', 'RPC-16'],
   spec: 'basic#requests',
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const problems = new Problems();
     const session = ctx.session;
@@ -223,15 +224,12 @@ export const errorObject = defineCheck({
   },
 });
 
-/** A tool we may call (read-only, or allowed by --call-tools), to name in a malformed tools/call. */
+/** A tool we may call (see callPermission), to name in a malformed tools/call. */
 async function callableToolName(ctx: CheckContext, session: Session): Promise<string | undefined> {
   const o = await ctx.request('tools/list', undefined, { session });
   if (o.kind !== 'result' || !Array.isArray(o.result.tools)) return undefined;
-  const allowed = ctx.options.callTools;
   for (const tool of o.result.tools as unknown[]) {
-    if (!isObject(tool) || typeof tool.name !== 'string') continue;
-    const hints = isObject(tool.annotations) ? tool.annotations : {};
-    if (hints.readOnlyHint === true || allowed === 'all' || allowed.includes(tool.name)) return tool.name;
+    if (isObject(tool) && typeof tool.name === 'string' && callPermission(tool as ToolDef, ctx.options).allowed) return tool.name;
   }
   return undefined;
 }
@@ -250,7 +248,7 @@ export const invalidParams = defineCheck({
   kind: 'J',
   requirements: ['RPC-14', 'TOOLS-8'],
   spec: 'basic#error-responses',
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const probes: ParamsProbe[] = [];

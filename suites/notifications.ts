@@ -5,7 +5,9 @@
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Finding, Received, Session } from '../src/session/index.js';
 import { burst, harmlessMethods } from './ids.js';
-import { clip, hasMethod, isObject, isResponse, openServerStream, Problems, stillServing } from './support/jsonrpc-probe.js';
+import { isObject } from './lib/json-object.js';
+import { openServerStream } from './lib/server-stream.js';
+import { clip, hasMethod, isResponse, Problems, stillServing } from './support/jsonrpc-probe.js';
 
 const ODD_NOTIFICATIONS: Array<{ method: string; params?: Record<string, unknown> }> = [
   { method: 'notifications/does_not_exist' },
@@ -19,7 +21,7 @@ export const notificationsNotAnswered = defineCheck({
   level: 'MUST',
   requirements: ['RPC-7'],
   spec: 'basic#notifications',
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();
@@ -85,7 +87,7 @@ export const serverNotifications = defineCheck({
   level: 'MUST',
   requirements: ['RPC-8', 'RPC-2'],
   spec: 'basic#notifications',
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const from = session.findings.length;

@@ -7,7 +7,9 @@ import { defineCheck, describeOutcome, type Check, type CheckContext } from '../
 import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../src/transport/limits.js';
+import { delay } from './lib/delay.js';
 import { expectAnswer } from './lib/expect-answer.js';
+import { isObject } from './lib/json-object.js';
 import { findEchoTool, FramingWatch, looksLikeJsonFragment, settleAfter, textsOf, type SeenProblem } from './lib/stdio-probe.js';
 
 /** Non-ASCII text from several scripts and planes (2-, 3- and 4-byte UTF-8 sequences). */
@@ -16,8 +18,6 @@ const PROBE_META = 'io.github.mcp-conform/probe';
 /** Long enough that the two halves of a split message reach the server as separate reads. */
 const SPLIT_PAUSE_MS = 150;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 function noteProblems(ctx: CheckContext, seen: SeenProblem[]): void {
   for (const p of seen.slice(0, 8)) ctx.evidence.push({ type: 'message', direction: 'received', at: 0, raw: p.raw });
@@ -140,7 +140,7 @@ export const framingRobust = defineCheck({
   requirements: ['STDIO-6'],
   spec: 'basic/transports#stdio',
   transports: ['stdio'],
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const ping = (id: string) => ({ jsonrpc: '2.0', id, method: 'ping' });
@@ -183,7 +183,7 @@ export const invalidJsonSurvived = defineCheck({
   requirements: ['STDIO-7', 'STDIO-4'],
   spec: 'basic/transports#stdio',
   transports: ['stdio'],
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
     const parseErrors: Received[] = [];

@@ -4,24 +4,23 @@
 // allows, are ever called.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { revisionIndex } from '../src/schema/index.js';
-import type { Finding, Outcome } from '../src/session/index.js';
+import type { Outcome } from '../src/session/index.js';
+import { base64Problem } from './lib/base64.js';
+import { findingsVerdict } from './lib/findings-verdict.js';
+import { isObject } from './lib/json-object.js';
 import { compileSchema, errorsOf } from './lib/json-schema.js';
 import { listAll } from './lib/list-all.js';
 import { wrongTypeFor } from './lib/sample-args.js';
-import { argumentsFor, callableTools, noteSurvey, resultOf, surveyTools, toolsOf, type ToolCall, type ToolDef, type ToolSurvey } from './lib/tool-survey.js';
+import type { ToolCall } from './lib/tool-call.js';
+import { argumentsFor, callableTools, noteSurvey, resultOf, surveyTools, toolsOf, type ToolDef, type ToolSurvey } from './lib/tool-survey.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+// The tools tests read base64Problem here.
+export { base64Problem };
+
 const from2511 = (ctx: CheckContext) => revisionIndex(ctx.revision) >= revisionIndex('2025-11-25');
 const STRUCTURED: ['2025-06-18', '2025-11-25'] = ['2025-06-18', '2025-11-25'];
 /** A tool name no server lists (checked against the listing before use). */
 const NO_SUCH_TOOL = 'mcp_conform_no_such_tool';
-
-/** Reports schema findings (already recorded by the session) as this check's violation. */
-function findingsVerdict(ctx: CheckContext, findings: Finding[], what: string): Verdict {
-  for (const f of findings.slice(0, 5)) ctx.evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
-  const first = findings[0];
-  return ctx.violation(`${findings.length} schema problem(s) in ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`);
-}
 
 const isToolError = (o: Outcome) => o.kind === 'result' && o.result.isError === true;
 
@@ -159,15 +158,6 @@ export const callResultValid = defineCheck({
 });
 
 const MIME = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*(\s*;.*)?$/;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
-/** Why a base64 payload is not standard padded base64 (RFC 4648 §4), or undefined. */
-export function base64Problem(data: unknown): string | undefined {
-  if (typeof data !== 'string') return `is ${data === null ? 'null' : typeof data}, not a string`;
-  if (data.length % 4 !== 0) return `has length ${data.length}, not a multiple of 4`;
-  if (!BASE64.test(data)) return 'contains characters outside the base64 alphabet (or misplaced padding)';
-  return undefined;
-}
 
 /** Binary payloads of one result: [where, data, mimeType, mimeType required]. */
 function binaryParts(result: Record<string, unknown>): Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> {
@@ -338,7 +328,7 @@ export const malformedCall = defineCheck({
   requirements: ['TOOLS-8'],
   spec: 'server/tools#error-handling',
   needs: ['tools'],
-  connection: 'fresh',
+  connection: 'disposable',
   async run(ctx) {
     // Non-object arguments name a tool we may call anyway, so a lenient server cannot do harm.
     const callable = callableTools(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options)[0];

@@ -94,6 +94,26 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   }
 
   const closing: Promise<unknown>[] = [];
+  // Disruptive checks take turns on one extra session (stdio: one process) while it stays healthy.
+  const reuseDisposable = opts.target.transport === 'stdio';
+  let disposable: Session | undefined;
+  const acquireDisposable = async (): Promise<Session> => {
+    if (disposable && !disposable.closed) return disposable;
+    const s = await openSession(opts.target, { ...sessionOptions, revision: facts.revision });
+    mains.push(s);
+    if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+    return (disposable = s);
+  };
+  /** After a check: keep the disposable session only if the server still answers promptly. */
+  const releaseDisposable = async (s: Session): Promise<void> => {
+    if (!s.closed) {
+      const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
+      if (probe.kind === 'result') return;
+    }
+    if (disposable === s) disposable = undefined;
+    closing.push(s.close().catch(() => undefined));
+  };
+
   const runOne = async (check: Check): Promise<void> => {
     if (performance.now() > deadline) {
       finish(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
@@ -109,10 +129,12 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       if (check.connection === 'shared') {
         await ensureMain();
         session = main;
+      } else if (check.connection === 'disposable' && reuseDisposable && !check.clientCapabilities) {
+        session = await acquireDisposable();
       } else {
         session = await opener({ clientCapabilities: check.clientCapabilities });
         ownSession = true;
-        if (check.connection === 'fresh' && !stateless) {
+        if ((check.connection === 'fresh' || check.connection === 'disposable') && !stateless) {
           const h = await initialize(session, { protocolVersion: facts.revision, capabilities: check.clientCapabilities ?? {}, tag: HANDSHAKE_TAG });
           if (h.outcome.kind !== 'result') {
             await session.close().catch(() => undefined);
@@ -158,12 +180,15 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     finish(record(check, facts.revision, verdict, performance.now() - started));
     // Processes wind down while other checks run; the run waits for all of them at the end.
     closing.push(Promise.all(own.map((s) => s.close().catch(() => undefined))));
+    if (session !== main && !ownSession) await releaseDisposable(session);
   };
 
+  const takesTurns = (c: Check) => c.connection === 'disposable' && reuseDisposable && !c.clientCapabilities;
   const shared = runnable.filter((c) => c.connection === 'shared' && !isFinal(c));
-  const separate = runnable.filter((c) => c.connection !== 'shared');
+  const turns = runnable.filter((c) => takesTurns(c) && !isFinal(c));
+  const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c));
   const finals = runnable.filter((c) => isFinal(c));
-  await Promise.all([pool(shared, opts.concurrency ?? 4, runOne), pool(separate, opts.freshConcurrency ?? 2, runOne)]);
+  await Promise.all([pool(shared, opts.concurrency ?? 4, runOne), pool(turns, 1, runOne), pool(separate, opts.freshConcurrency ?? 2, runOne)]);
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
   await pool(finals, 1, runOne);
 

@@ -21,6 +21,24 @@ describe('the conformant fixture', () => {
   }
 });
 
+describe('the conformant fixture in the 2026-07-28 era', () => {
+  it('passes every check over stdio', async () => {
+    const report = await runAgainstFixture({ era: 'stateless' });
+    expect(report.protocolVersion).toBe('2026-07-28');
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+    expect(report.summary.pass).toBeGreaterThan(0);
+  });
+
+  for (const sse of [false, true]) {
+    it(`passes every check over HTTP with ${sse ? 'SSE' : 'JSON'} replies`, async () => {
+      const report = await runAgainstHttpFixture({ sse, era: 'stateless' });
+      expect(report.protocolVersion).toBe('2026-07-28');
+      expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+      expect(report.summary.pass).toBeGreaterThan(0);
+    });
+  }
+});
+
 describe('every check has a fault that breaks it', () => {
   it('covers every shipped check with a known fault', () => {
     const missing = allChecks.map((c) => c.id).filter((id) => !FAULT_TABLE[id]);
@@ -33,10 +51,10 @@ describe('every check has a fault that breaks it', () => {
     it(`${id} → ${c.expect} with FAULT=${c.fault}`, async () => {
       const report =
         c.transport === 'http'
-          ? await runAgainstHttpFixture({ fault: c.fault, sse: c.sse, only: [id], protocolVersion: c.protocolVersion })
+          ? await runAgainstHttpFixture({ fault: c.fault, sse: c.sse, only: [id], protocolVersion: c.protocolVersion, era: c.era })
           : c.transport === 'sse'
             ? await runAgainstLegacySseFixture({ fault: c.fault, only: [id] })
-            : await runAgainstFixture({ fault: c.fault, only: [id], protocolVersion: c.protocolVersion });
+            : await runAgainstFixture({ fault: c.fault, only: [id], protocolVersion: c.protocolVersion, era: c.era });
       expect(statusOf(report, id)).toBe(c.expect);
     });
   }

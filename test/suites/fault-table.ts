@@ -13,6 +13,8 @@ export interface FaultCase {
   sse?: boolean;
   /** The revision to negotiate, for checks that apply to some revisions only (default: the newest). */
   protocolVersion?: Revision;
+  /** The fixture's era: 2026-07-28 checks need 'stateless' (or 'dual'). */
+  era?: 'stateless' | 'dual';
 }
 
 export const FAULT_TABLE: Record<string, FaultCase> = {

@@ -18,10 +18,14 @@ export interface FixtureRun {
   slowTool?: string | false;
   /** Tools the checks may call besides read-only ones (default none). */
   callTools?: 'all' | string[];
+  /** The fixture's protocol era (default: stateful only). */
+  era?: 'stateless' | 'dual';
 }
 
+const eraArgs = (era: FixtureRun['era']) => (era ? ['--era', era] : []);
+
 export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> {
-  const target: TargetSpec = opts.target ?? { transport: 'stdio', command: fixtureCommand({ fault: opts.fault }) };
+  const target: TargetSpec = opts.target ?? { transport: 'stdio', command: fixtureCommand({ fault: opts.fault, args: eraArgs(opts.era) }) };
   return runTarget({
     target,
     checks: opts.checks ?? allChecks,
@@ -40,7 +44,7 @@ export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> 
 
 /** Like runAgainstFixture, over Streamable HTTP: starts the fixture (JSON replies, or SSE with `sse`) and stops it after. */
 export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean } = {}): Promise<Report> {
-  const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse });
+  const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: eraArgs(opts.era) });
   try {
     return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url } });
   } finally {
