@@ -57,9 +57,17 @@ function headerLine(report: Report, matrix: boolean, style: Style): string {
   const target = t.transport === 'http' ? `http ${t.url ?? ''}` : `stdio ${(t.command ?? []).join(' ')}`;
   const protocol = matrix
     ? `protocols ${report.runs!.map((r) => r.protocolVersion).join(', ')}`
-    : `protocol ${report.protocolVersion}`;
-  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, `seed ${report.seed}`];
+    : `protocol ${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
+  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, erasText(report), `seed ${report.seed}`].filter((p) => p !== '');
   return style.bold(inert(oneLine(parts.join(' · '))));
+}
+
+/** What era detection found, e.g. "eras: stateless + stateful" for a dual-era server. */
+function erasText(report: Report): string {
+  const e = report.eras;
+  if (!e) return '';
+  const found = [e.stateless ? 'stateless (2026-07-28)' : '', e.stateful ? 'stateful' : ''].filter((x) => x !== '');
+  return `server speaks: ${found.length > 0 ? found.join(' + ') : 'neither era'}`;
 }
 
 function countsText(s: Summary): string {
