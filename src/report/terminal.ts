@@ -67,7 +67,7 @@ function erasText(report: Report): string {
   const e = report.eras;
   if (!e) return '';
   const found = [e.stateless ? 'stateless (2026-07-28)' : '', e.stateful ? 'stateful' : ''].filter((x) => x !== '');
-  return `server speaks: ${found.length > 0 ? found.join(' + ') : 'neither era'}`;
+  return `detected: ${found.length > 0 ? found.join(' + ') : 'no era'}`;
 }
 
 function countsText(s: Summary): string {
