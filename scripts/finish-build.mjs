@@ -1,8 +1,27 @@
 // tsc compiles with the repo root as rootDir (src/ and suites/ side by side), so the entry
 // points the package promises (dist/cli.js, dist/index.js) are small forwarding files.
-import { chmodSync, writeFileSync } from 'node:fs';
+// tsc never deletes output, so files left from a source since removed or renamed are dropped
+// here: they would otherwise ship in the package (package.json "files" takes dist/src, dist/suites).
+import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 writeFileSync('dist/cli.js', "#!/usr/bin/env node\nimport { cli } from './src/cli/main.js';\nawait cli();\n");
 chmodSync('dist/cli.js', 0o755);
 writeFileSync('dist/index.js', "export * from './src/index.js';\n");
 writeFileSync('dist/index.d.ts', "export * from './src/index.js';\n");
+
+/** Removes dist/<dir>/**\/X.js and X.d.ts whose <dir>/**\/X.ts is gone. */
+function dropStale(dir) {
+  const out = join('dist', dir);
+  if (!existsSync(out)) return;
+  for (const entry of readdirSync(out, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const match = /^(.*)\.(js|d\.ts)$/.exec(entry.name);
+    if (!match) continue;
+    const built = join(entry.parentPath ?? entry.path, entry.name);
+    const source = join(dir, built.slice(out.length + 1, built.length - entry.name.length), `${match[1]}.ts`);
+    if (!existsSync(source)) rmSync(built);
+  }
+}
+
+for (const dir of ['src', 'suites', 'test/fixtures']) dropStale(dir);

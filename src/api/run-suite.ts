@@ -1,0 +1,80 @@
+// runSuite(): the check catalog against one server, as a function. Same runner and defaults
+// as `mcp-conform run`, minus the report files and exit codes: it returns the JSON report.
+import type { Report } from '../checks/types.js';
+import { runTarget } from '../runner/index.js';
+import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
+import { packageVersion } from '../cli/version.js';
+import { DEFAULT_TIMEOUT_MS } from './connect.js';
+import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js';
+
+export interface RunSuiteOptions extends TargetOptions {
+  /** Run only checks whose id matches one of these globs, e.g. `'lifecycle/*'` (default: all). */
+  only?: string | readonly string[];
+  /** Skip checks whose id matches one of these globs. */
+  skip?: string | readonly string[];
+  /**
+   * Revision to request (default: the newest stateful one; the server may counter-offer), or
+   * `'all'` for one run per revision the server accepts (the report then holds them under `runs`).
+   */
+  protocolVersion?: Revision | 'all';
+  /** Per-request timeout in ms (default 5000). */
+  timeout?: number;
+  /** Tools the checks may call besides those annotated `readOnlyHint` (names, or `'all'`; default none). */
+  callTools?: 'all' | readonly string[];
+  /** A slow, safe tool for the cancellation and progress checks. */
+  slowTool?: string;
+  /** Seed for generated inputs (default random; the report records it). */
+  seed?: number;
+  /** Number of fuzz cases for the fuzz checks (default 100). */
+  fuzzRuns?: number;
+  /** How long "no reply expected" checks listen, in ms (default 500). */
+  quietMs?: number;
+  /** Ceiling for the whole run in ms (default 300000); checks not started by then are skipped. */
+  deadline?: number;
+  /** Called after each check. */
+  onProgress?: (done: number, total: number, checkId: string) => void;
+}
+
+const list = (v: string | readonly string[] | undefined): string[] => (v === undefined ? [] : typeof v === 'string' ? [v] : [...v]);
+
+function wholeNumber(name: string, value: number | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value < min) throw new TypeError(`mcp-conform: ${name} must be a whole number of at least ${min}, got ${String(value)}`);
+  return value;
+}
+
+/**
+ * Runs the conformance checks against one server and returns the JSON report (the shape of
+ * `--json`; see CONTRACT.md). Never throws for a failing check: read `report.summary.fail`
+ * or each `report.checks[i].status` (for `protocolVersion: 'all'`, `report.runs[j].checks`).
+ *
+ * @throws TargetUnreachable when the command cannot be started or the URL cannot be reached.
+ * @throws TypeError on invalid options.
+ *
+ * @example
+ * const report = await runSuite(['node', 'build/index.js'], { only: 'lifecycle/*' });
+ * if (report.summary.fail > 0) console.log(report.checks.filter((c) => c.status === 'fail'));
+ */
+export async function runSuite(target: ServerTarget, options: RunSuiteOptions = {}): Promise<Report> {
+  const spec = toTargetSpec(target, options);
+  const pv = options.protocolVersion;
+  if (pv !== undefined && pv !== 'all' && !isRevision(pv)) throw new TypeError(`mcp-conform: protocolVersion must be one of ${REVISIONS.join(', ')} or 'all', got ${String(pv)}`);
+  // Loaded on first use: importing the package for validateMessage alone stays light.
+  const { allChecks } = await import('../../suites/index.js');
+  return runTarget({
+    target: spec,
+    checks: allChecks,
+    protocolVersion: pv,
+    only: list(options.only),
+    skip: list(options.skip),
+    seed: wholeNumber('seed', options.seed, Math.floor(Math.random() * 2 ** 31), 0),
+    requestTimeoutMs: wholeNumber('timeout', options.timeout, DEFAULT_TIMEOUT_MS, 1),
+    quietMs: wholeNumber('quietMs', options.quietMs, 500, 0),
+    deadlineMs: wholeNumber('deadline', options.deadline, 300_000, 1),
+    callTools: options.callTools === 'all' ? 'all' : list(options.callTools),
+    slowTool: options.slowTool,
+    fuzzRuns: wholeNumber('fuzzRuns', options.fuzzRuns, 100, 0),
+    onProgress: options.onProgress,
+    tool: { name: 'mcp-conform', version: packageVersion() },
+  });
+}

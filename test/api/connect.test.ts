@@ -1,0 +1,102 @@
+// connect(): a handshaken session against the fixture server over stdio and HTTP, requests that
+// resolve to results or reject with McpRequestError, findings, and input errors.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, McpRequestError, TargetUnreachable, type McpConnection, type Rev20251125 } from '../../src/index.js';
+import { fixtureCommand, startHttpFixture, type HttpFixture } from '../fixtures/launch.js';
+
+describe('connect over stdio', () => {
+  let conn: McpConnection;
+  beforeAll(async () => {
+    conn = await connect(fixtureCommand());
+  });
+  afterAll(() => conn?.close());
+
+  it('negotiates the newest stateful revision and exposes what the server declared', () => {
+    expect(conn.protocolVersion).toBe('2025-11-25');
+    expect(conn.serverCapabilities).toHaveProperty('tools');
+    expect(conn.serverInfo?.name).toEqual(expect.any(String));
+    expect(conn.initializeResult.protocolVersion).toBe('2025-11-25');
+  });
+
+  it('request() resolves with the result', async () => {
+    const list = await conn.request<Rev20251125.ListToolsResult>('tools/list');
+    expect(list.tools.map((t) => t.name)).toContain('echo');
+    const call = await conn.request<Rev20251125.CallToolResult>('tools/call', { name: 'echo', arguments: { text: 'héllo' } });
+    expect(call.content).toEqual([{ type: 'text', text: 'héllo' }]);
+    await expect(conn.notify('notifications/cancelled', { requestId: 999 })).resolves.toBeUndefined();
+  });
+
+  it('request() rejects with McpRequestError carrying the JSON-RPC error', async () => {
+    const err = await conn.request('no/such/method').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(McpRequestError);
+    expect(err).toMatchObject({ kind: 'error', code: -32601, method: 'no/such/method' });
+    expect((err as Error).message).toMatch(/^no\/such\/method: error -32601: /);
+  });
+
+  it('records no findings against a conformant server', () => {
+    expect(conn.findings).toEqual([]);
+  });
+});
+
+describe('connect', () => {
+  it('requests the revision asked for', async () => {
+    const conn = await connect(fixtureCommand(), { protocolVersion: '2024-11-05' });
+    try {
+      expect(conn.protocolVersion).toBe('2024-11-05');
+      expect(await conn.request('ping')).toEqual({});
+    } finally {
+      await conn.close();
+    }
+    expect(conn.closed).toBe(true);
+    await expect(conn.request('ping')).rejects.toMatchObject({ kind: 'closed' });
+  });
+
+  it('records what the server sends that breaks the schema as findings', async () => {
+    const conn = await connect(fixtureCommand({ fault: 'null-result' }));
+    try {
+      await conn.request('ping');
+      expect(conn.findings.map((f) => f.requirement)).toContain('RPC-4');
+      expect(conn.findings[0].message).toMatch(/ping result: \/result: expected an object, found null/);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('rejects with McpRequestError (timeout) when initialize is never answered', async () => {
+    const err = await connect(fixtureCommand({ fault: 'hang-on-initialize' }), { timeout: 300 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(McpRequestError);
+    expect(err).toMatchObject({ method: 'initialize', kind: 'timeout' });
+  });
+
+  it('rejects with TargetUnreachable when the command cannot start or nothing listens', async () => {
+    await expect(connect(['/nonexistent/mcp-server-binary'])).rejects.toBeInstanceOf(TargetUnreachable);
+    await expect(connect('http://127.0.0.1:1/mcp', { timeout: 1000 })).rejects.toBeInstanceOf(TargetUnreachable);
+  });
+
+  it('rejects bad input with a TypeError before starting anything', async () => {
+    await expect(connect([])).rejects.toThrow(TypeError);
+    await expect(connect('ftp://127.0.0.1/mcp')).rejects.toThrow(/must be http/);
+    await expect(connect('node server.js')).rejects.toThrow(/pass a command as an array/);
+    await expect(connect(fixtureCommand(), { protocolVersion: '2026-07-28' })).rejects.toThrow(/no longer has/);
+    await expect(connect(fixtureCommand(), { timeout: 0 })).rejects.toThrow(/positive/);
+  });
+});
+
+describe('connect over Streamable HTTP', () => {
+  let server: HttpFixture;
+  beforeAll(async () => {
+    server = await startHttpFixture();
+  });
+  afterAll(() => server?.close());
+
+  it('takes a URL, handshakes and answers requests', async () => {
+    const conn = await connect(new URL(server.url), { headers: { 'X-Test': '1' } });
+    try {
+      expect(conn.protocolVersion).toBe('2025-11-25');
+      const list = await conn.request<Rev20251125.ListPromptsResult>('prompts/list');
+      expect(list.prompts.length).toBeGreaterThan(0);
+    } finally {
+      await conn.close();
+    }
+  });
+});

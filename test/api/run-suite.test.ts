@@ -1,0 +1,39 @@
+// runSuite(): the catalog (a slice of it, to stay fast) against the fixture server, returning
+// the CONTRACT.md report; failing checks are data, not exceptions.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runSuite, TargetUnreachable } from '../../src/index.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+
+const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
+
+describe('runSuite', () => {
+  it('returns the JSON report of the selected checks', async () => {
+    const command = fixtureCommand();
+    const progress: string[] = [];
+    const report = await runSuite(command, { only: 'lifecycle/ping*', seed: 7, onProgress: (_d, _t, id) => progress.push(id) });
+    expect(report.tool).toEqual({ name: 'mcp-conform', version });
+    expect(report.target).toEqual({ transport: 'stdio', command });
+    expect(report.protocolVersion).toBe('2025-11-25');
+    expect(report.seed).toBe(7);
+    expect(report.checks.map((c) => c.id).sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized']);
+    expect(progress.sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized']);
+    expect(report.summary).toMatchObject({ total: 2, pass: 2, fail: 0 });
+    for (const c of report.checks) expect(c).toMatchObject({ level: expect.any(String), status: 'pass', requirements: expect.any(Array), spec: expect.stringMatching(/^https:/) });
+  });
+
+  it('reports a broken rule as a failing check with its requirement ids', async () => {
+    const report = await runSuite(fixtureCommand({ fault: 'wrong-version' }), { only: ['lifecycle/version-echo'], skip: 'lifecycle/ping' });
+    expect(report.checks).toHaveLength(1);
+    expect(report.checks[0]).toMatchObject({ id: 'lifecycle/version-echo', status: 'fail', level: 'MUST', requirements: ['LIFE-2'] });
+    expect(report.summary.fail).toBe(1);
+  });
+
+  it('rejects when the server cannot be started, or the options are invalid', async () => {
+    await expect(runSuite(['/nonexistent/mcp-server-binary'], { only: 'lifecycle/ping' })).rejects.toBeInstanceOf(TargetUnreachable);
+    // @ts-expect-error: not a revision
+    await expect(runSuite(fixtureCommand(), { protocolVersion: '2099-01-01' })).rejects.toThrow(TypeError);
+    await expect(runSuite(fixtureCommand(), { timeout: 1.5 })).rejects.toThrow(/timeout must be a whole number/);
+  });
+});
