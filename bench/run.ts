@@ -1,32 +1,103 @@
 // Wall time and peak RSS of `mcp-conform run` against server-everything over stdio
 // (and our fixture server as a baseline). Prints a table; asserts nothing.
 // Usage: npm run build && npx tsx bench/run.ts [--repeat N]
+// bench/index.ts imports measureRun for the combined table.
 import { execa } from 'execa';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { isMain } from './is-main.js';
 
 const root = join(import.meta.dirname, '..');
-const repeat = Number(process.argv[process.argv.indexOf('--repeat') + 1]) || 3;
-const targets: Record<string, string[]> = {
+const CLI = join(root, 'dist/cli.js');
+// Preloaded into the CLI only (not inherited by the server it spawns): reports its own peak RSS.
+const PROBE = join(root, 'bench/rss-probe.mjs');
+const RUN_TIMEOUT_MS = 300_000;
+
+export const RUN_TARGETS: Record<string, string[]> = {
   fixture: ['node', join(root, 'dist/test/fixtures/server.js')],
   'server-everything': ['node', join(root, 'node_modules/@modelcontextprotocol/server-everything/dist/index.js'), 'stdio'],
 };
 
-console.log('target              run  wall ms  peak RSS MiB  checks');
-for (const [name, command] of Object.entries(targets)) {
-  const walls: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const t0 = performance.now();
-    const r = await execa('node', ['--import', join(root, 'bench/rss-probe.mjs'), join(root, 'dist/cli.js'), 'run', '--no-reports', '--', ...command], {
-      reject: false,
-      env: { NO_COLOR: '1' },
-      timeout: 300_000,
-    });
-    const wall = performance.now() - t0;
-    walls.push(wall);
-    const rss = Number(/BENCH_MAX_RSS_KB=(\d+)/.exec(String(r.stderr))?.[1] ?? 0) / 1024;
-    const checks = /(\d+) checks,/.exec(String(r.stdout))?.[1] ?? '?';
-    console.log(`${name.padEnd(19)} ${String(i + 1).padStart(3)}  ${wall.toFixed(0).padStart(7)}  ${rss.toFixed(1).padStart(12)}  ${checks}`);
+export interface RunSample {
+  wallMs: number;
+  /** Peak resident set of the mcp-conform process itself (getrusage maxrss), MiB. */
+  peakRssMiB: number;
+  checks: number | undefined;
+  exitCode: number | undefined;
+}
+
+export interface RunResult {
+  samples: RunSample[];
+  medianWallMs: number;
+  minWallMs: number;
+  maxWallMs: number;
+  /** Highest peak RSS over the samples, MiB. */
+  peakRssMiB: number;
+  checks: number | undefined;
+  exitCode: number | undefined;
+}
+
+/** Throws when dist/ is missing: the bench measures the built CLI, as users run it. */
+export function assertBuilt(): void {
+  for (const file of [CLI, RUN_TARGETS.fixture[1]]) {
+    if (!existsSync(file)) throw new Error(`${file} is missing: run \`npm run build\` first`);
   }
-  walls.sort((a, b) => a - b);
-  console.log(`${name.padEnd(19)} median wall ${walls[Math.floor(walls.length / 2)].toFixed(0)} ms`);
+}
+
+/** One `mcp-conform run --no-reports -- <command>` as a child process. */
+export async function runOnce(command: string[]): Promise<RunSample> {
+  const t0 = performance.now();
+  const r = await execa('node', ['--import', PROBE, CLI, 'run', '--no-reports', '--', ...command], {
+    reject: false,
+    env: { NO_COLOR: '1' },
+    timeout: RUN_TIMEOUT_MS,
+  });
+  const wallMs = performance.now() - t0;
+  // The CLI prints its probe line last, after anything the server wrote through it.
+  const probes = [...String(r.stderr).matchAll(/BENCH_MAX_RSS_KB=(\d+)/g)];
+  const kb = Number(probes.at(-1)?.[1] ?? NaN);
+  const checks = /(\d+) checks,/.exec(String(r.stdout))?.[1];
+  return { wallMs, peakRssMiB: kb / 1024, checks: checks ? Number(checks) : undefined, exitCode: r.exitCode };
+}
+
+/** `repeat` sequential runs against `command`: median, range and peak. */
+export async function measureRun(command: string[], repeat = 3, onSample?: (s: RunSample, i: number) => void): Promise<RunResult> {
+  assertBuilt();
+  const samples: RunSample[] = [];
+  for (let i = 0; i < repeat; i++) {
+    const sample = await runOnce(command);
+    samples.push(sample);
+    onSample?.(sample, i);
+  }
+  const walls = samples.map((s) => s.wallMs).sort((a, b) => a - b);
+  return {
+    samples,
+    medianWallMs: walls[Math.floor(walls.length / 2)],
+    minWallMs: walls[0],
+    maxWallMs: walls[walls.length - 1],
+    peakRssMiB: Math.max(...samples.map((s) => s.peakRssMiB)),
+    checks: samples.at(-1)?.checks,
+    exitCode: samples.at(-1)?.exitCode,
+  };
+}
+
+async function main() {
+  const at = process.argv.indexOf('--repeat');
+  const repeat = (at > 0 && Number(process.argv[at + 1])) || 3;
+  console.log('target              run  wall ms  peak RSS MiB  checks  exit');
+  for (const [name, command] of Object.entries(RUN_TARGETS)) {
+    const r = await measureRun(command, repeat, (s, i) =>
+      console.log(
+        `${name.padEnd(19)} ${String(i + 1).padStart(3)}  ${s.wallMs.toFixed(0).padStart(7)}  ${s.peakRssMiB.toFixed(1).padStart(12)}  ${String(s.checks ?? '?').padStart(6)}  ${String(s.exitCode ?? '?').padStart(4)}`,
+      ),
+    );
+    console.log(`${name.padEnd(19)} median wall ${r.medianWallMs.toFixed(0)} ms, peak RSS ${r.peakRssMiB.toFixed(1)} MiB`);
+  }
+}
+
+if (isMain(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 5;
+  });
 }

@@ -1,6 +1,7 @@
 // Validator throughput: our validateMessage against the official TypeScript SDK's zod schemas on
 // the same message objects, then the `validate` command's core on a 1-million-line log.
 // Run: npx tsx bench/validate.ts   (single thread; prints a table and whether the targets are met)
+// bench/index.ts imports measureValidator and measureLog for the combined table.
 // Caveat: tsx compiles every module outside node_modules with esbuild's keepNames, so a named
 // closure created per call (validateSingle's `add`) pays an Object.defineProperty each time; the
 // tsc-built package does not. The SDK, in node_modules, is not affected.
@@ -19,11 +20,12 @@ import {
 import { validateMessage, type Revision } from '../src/schema/index.js';
 import { checkLog } from '../src/schema/log/index.js';
 import { writeLargeLog } from '../test/validate/large-log.js';
+import { isMain } from './is-main.js';
 
-const REVISION: Revision = '2025-11-25';
-const TARGET_RATIO = 10;
-const TARGET_SMALL_PER_SECOND = 1_000_000;
-const LOG_LINES = 1_000_000;
+export const REVISION: Revision = '2025-11-25';
+export const TARGET_RATIO = 10;
+export const TARGET_SMALL_PER_SECOND = 1_000_000;
+export const LOG_LINES = 1_000_000;
 // Each rate is the best of this many slices: a busy machine only ever slows a slice down.
 const SLICES = 5;
 
@@ -175,62 +177,89 @@ function sanityCheck() {
   }
 }
 
-function validatorTable(): { mixRatio: number; smallOurs: number } {
-  console.log(`Validator throughput, revision ${REVISION}, single thread (messages per CPU-second)\n`);
-  console.log(`${pad('message', 32)}${lpad('ours', 14)}${lpad('SDK zod', 14)}${lpad('ratio', 9)}`);
-  const row = (name: string, a: number, b: number) => console.log(`${pad(name, 32)}${lpad(fmt(a), 14)}${lpad(fmt(b), 14)}${lpad(`${(a / b).toFixed(1)}×`, 9)}`);
-  for (const c of CASES) {
-    const runs = c.small ? 1_000_000 : c.inReplyTo === 'tools/list' ? 20_000 : 200_000;
-    row(c.name, rate(ours(c), runs), rate(zod(c), Math.max(runs / 10, 10_000)));
-  }
-  const mixOurs = mixRate(ours, CASES, 20_000);
-  const mixZod = mixRate(zod, CASES, 2_000);
-  row('realistic mix (weighted)', mixOurs, mixZod);
-  const small = CASES.filter((c) => c.small);
-  const smallOurs = mixRate(ours, small, 200_000);
-  const smallZod = mixRate(zod, small, 20_000);
-  row('small messages only', smallOurs, smallZod);
-  return { mixRatio: mixOurs / mixZod, smallOurs };
+export interface RatePair {
+  name: string;
+  /** Messages per CPU-second. */
+  ours: number;
+  zod: number;
 }
 
-async function logRun(): Promise<{ linesPerSecond: number; linesPerWallSecond: number; peakRss: number; baseRss: number }> {
+export interface ValidatorResult {
+  perMessage: RatePair[];
+  mix: RatePair;
+  small: RatePair;
+}
+
+/** Messages per CPU-second of ours and of the SDK's zod schemas, per message kind and over two mixes. */
+export function measureValidator(): ValidatorResult {
+  sanityCheck();
+  const perMessage = CASES.map((c) => {
+    const runs = c.small ? 1_000_000 : c.inReplyTo === 'tools/list' ? 20_000 : 200_000;
+    return { name: c.name, ours: rate(ours(c), runs), zod: rate(zod(c), Math.max(runs / 10, 10_000)) };
+  });
+  const mix = { name: 'realistic mix (weighted)', ours: mixRate(ours, CASES, 20_000), zod: mixRate(zod, CASES, 2_000) };
+  const small = CASES.filter((c) => c.small);
+  const smallPair = { name: 'small messages only', ours: mixRate(ours, small, 200_000), zod: mixRate(zod, small, 20_000) };
+  return { perMessage, mix, small: smallPair };
+}
+
+export interface LogResult {
+  lines: number;
+  linesPerSecond: number;
+  linesPerWallSecond: number;
+  peakRss: number;
+  baseRss: number;
+}
+
+/** The `validate` command's core on a generated log of `lines` lines: throughput and this process's RSS. */
+export async function measureLog(lines = LOG_LINES): Promise<LogResult> {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-bench-'));
   try {
     const path = join(dir, 'session.jsonl');
-    writeLargeLog(path, { lines: LOG_LINES, garbageEvery: 1000, unansweredEvery: 50 });
+    writeLargeLog(path, { lines, garbageEvery: 1000, unansweredEvery: 50 });
     const baseRss = process.memoryUsage().rss;
     let peakRss = baseRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 5);
     const wallStart = process.hrtime.bigint();
     const cpuStart = process.cpuUsage();
-    const report = await checkLog(createReadStream(path, { highWaterMark: 256 * 1024 }));
+    try {
+      const report = await checkLog(createReadStream(path, { highWaterMark: 256 * 1024 }));
+      if (report.lines !== lines) throw new Error(`read ${report.lines} lines of ${lines}`);
+    } finally {
+      clearInterval(sampler);
+    }
     const seconds = cpuSince(cpuStart);
     const wallSeconds = Number(process.hrtime.bigint() - wallStart) / 1e9;
-    clearInterval(sampler);
     peakRss = Math.max(peakRss, process.memoryUsage().rss);
-    if (report.lines !== LOG_LINES) throw new Error(`read ${report.lines} lines of ${LOG_LINES}`);
-    return { linesPerSecond: LOG_LINES / seconds, linesPerWallSecond: LOG_LINES / wallSeconds, peakRss, baseRss };
+    return { lines, linesPerSecond: lines / seconds, linesPerWallSecond: lines / wallSeconds, peakRss, baseRss };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 async function main() {
-  sanityCheck();
-  const { mixRatio, smallOurs } = validatorTable();
+  console.log(`Validator throughput, revision ${REVISION}, single thread (messages per CPU-second)\n`);
+  console.log(`${pad('message', 32)}${lpad('ours', 14)}${lpad('SDK zod', 14)}${lpad('ratio', 9)}`);
+  const row = ({ name, ours: a, zod: b }: RatePair) =>
+    console.log(`${pad(name, 32)}${lpad(fmt(a), 14)}${lpad(fmt(b), 14)}${lpad(`${(a / b).toFixed(1)}×`, 9)}`);
+  const v = measureValidator();
+  [...v.perMessage, v.mix, v.small].forEach(row);
   console.log(`\nvalidate on a ${fmt(LOG_LINES)}-line log (read, parse, pair, validate)`);
-  const log = await logRun();
+  const log = await measureLog();
   const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
   console.log(`  ${fmt(log.linesPerSecond)} lines per CPU-second (${fmt(log.linesPerWallSecond)} per wall-clock second)`);
   console.log(`  peak RSS ${mb(log.peakRss)} (${mb(log.baseRss)} before the run)`);
 
+  const mixRatio = v.mix.ours / v.mix.zod;
   const met = (ok: boolean) => (ok ? 'met' : 'NOT met');
   console.log('\nTargets');
   console.log(`  ≥${TARGET_RATIO}× the SDK on the realistic mix: ${mixRatio.toFixed(1)}× — ${met(mixRatio >= TARGET_RATIO)}`);
-  console.log(`  >${fmt(TARGET_SMALL_PER_SECOND)} small messages/s per core: ${fmt(smallOurs)} — ${met(smallOurs > TARGET_SMALL_PER_SECOND)}`);
+  console.log(`  >${fmt(TARGET_SMALL_PER_SECOND)} small messages/s per core: ${fmt(v.small.ours)} — ${met(v.small.ours > TARGET_SMALL_PER_SECOND)}`);
 }
 
-main().catch((err: unknown) => {
-  console.error(err);
-  process.exitCode = 5;
-});
+if (isMain(import.meta.url)) {
+  main().catch((err: unknown) => {
+    console.error(err);
+    process.exitCode = 5;
+  });
+}

@@ -11,8 +11,8 @@ export function checkHtml(check: CheckResult, domId: string, run: string): strin
   const area = areaOf(check.id);
   const reason = check.message && check.status !== 'pass' ? `<span class="reason">${esc(check.message)}</span>` : '';
   return [
-    `<details class="check" id="${esc(domId)}" data-id="${esc(check.id)}" data-status="${check.status}" data-area="${esc(area)}" data-run="${esc(run)}">`,
-    `<summary><span class="badge st-${check.status}">${STATUS_MARK[check.status]} ${check.status}</span> ` +
+    `<details class="check" id="${esc(domId)}" data-id="${esc(check.id)}" data-status="${check.status}" data-area="${esc(area)}" data-run="${esc(run)}" data-level="${esc(check.level)}">`,
+    `<summary><span class="badge st-${check.status}"><span aria-hidden="true">${STATUS_MARK[check.status]}</span> ${check.status}</span> ` +
       `<code class="check-id">${esc(check.id)}</code> <span class="title">${esc(check.title)}</span>${reason}</summary>`,
     `<div class="detail">`,
     factsHtml(check),
@@ -40,14 +40,18 @@ function factsHtml(check: CheckResult): string {
   );
 }
 
+/** Expected next to actual, one row per comparison; the actual side carries the verdict's colour. */
 function expectedHtml(evidence: Evidence[]): string {
   const rows = evidence.flatMap((e) =>
     e.type === 'expected'
-      ? [`<tr><td><pre>${esc(e.expected)}</pre></td><td><pre>${esc(e.actual)}</pre></td></tr>`]
+      ? [`<tr><td class="expected-value"><pre>${esc(e.expected)}</pre></td><td class="actual"><pre>${esc(e.actual)}</pre></td></tr>`]
       : [],
   );
   if (rows.length === 0) return '';
-  return `<table class="expected"><thead><tr><th>Expected</th><th>Actual</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return (
+    '<table class="expected"><caption class="sr-only">Expected and actual behaviour</caption>' +
+    `<thead><tr><th scope="col">Expected</th><th scope="col">Actual</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
 }
 
 function schemaHtml(evidence: Evidence[]): string {
@@ -71,30 +75,37 @@ function notesHtml(evidence: Evidence[]): string {
   return items.length ? `<ul class="notes">${items.join('')}</ul>` : '';
 }
 
-/** Wire messages and HTTP exchanges in order, with offsets and direction arrows. */
+/** Wire messages and HTTP exchanges in order, each with its time offset and direction. */
 function transcriptHtml(evidence: Evidence[]): string {
   const items = evidence.flatMap((e): string[] => {
     if (e.type === 'message') {
-      const arrow = e.direction === 'sent' ? '→ sent' : '← received';
-      return [wireItem(e.direction, e.at, arrow, prettyPayload(e.message, e.raw))];
+      return [wireItem(e.direction, e.at, e.direction, prettyPayload(e.message, e.raw))];
     }
     if (e.type !== 'http') return [];
     const req = e.request;
-    const out = [wireItem('sent', e.at, `→ ${req.method} ${req.url}`, httpText(req.headers, req.body))];
+    const out = [wireItem('sent', e.at, `${req.method} ${req.url}`, httpText(req.headers, req.body))];
     out.push(
       e.response
-        ? wireItem('received', e.at, `← HTTP ${e.response.status}`, httpText(e.response.headers, e.response.body))
-        : wireItem('received', e.at, '← no response', ''),
+        ? wireItem('received', e.at, `HTTP ${e.response.status}`, httpText(e.response.headers, e.response.body))
+        : wireItem('received', e.at, 'no response', ''),
     );
     return out;
   });
   if (items.length === 0) return '';
-  return `<h4>Wire transcript</h4><ol class="transcript">${items.join('')}</ol>`;
+  return (
+    '<h4>Wire transcript <small>(ms since the session opened; → client to server, ← server to client)</small></h4>' +
+    `<ol class="transcript">${items.join('')}</ol>`
+  );
 }
 
+const ARROW = { sent: '→', received: '←' } as const;
+
 function wireItem(direction: 'sent' | 'received', at: number, label: string, body: string): string {
+  // <time datetime> takes an ISO 8601 duration: the offset, machine-readable.
+  const datetime = Number.isFinite(at) ? ` datetime="PT${(Math.max(0, Math.round(at)) / 1000).toFixed(3)}S"` : '';
   return (
-    `<li class="wire ${direction}"><span class="at">${esc(formatAt(at))}</span> <span class="dir">${esc(label)}</span>` +
+    `<li class="wire ${direction}"><time class="at"${datetime}>${esc(formatAt(at))}</time> ` +
+    `<span class="dir">${ARROW[direction]} ${esc(label)}</span>` +
     (body ? `<pre>${esc(body)}</pre>` : '') +
     `</li>`
   );

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Report, RunResult, Status, Summary } from '../checks/types.js';
+import type { Level, Report, RunResult, Status, Summary } from '../checks/types.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
 import { CSS, SCRIPT } from './html-assets.js';
 import { areaChart } from './html-chart.js';
@@ -7,6 +7,7 @@ import { checkHtml, STATUS_MARK } from './html-check.js';
 import { esc } from './html-escape.js';
 
 const STATUSES: Status[] = ['pass', 'fail', 'warn', 'skip', 'info'];
+const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
 const STATUS_LABEL: Record<Status, string> = {
   pass: 'passed',
   fail: 'failed',
@@ -43,9 +44,10 @@ export function toHtml(report: Report): string {
     `<style>${CSS}</style>`,
     '</head><body>',
     `<header><h1>mcp-conform report</h1>${metaHtml(report, matrix)}</header>`,
-    `<section class="summary" id="summary"><div class="counts">${countsHtml(s)}</div>${areaChart(allChecks)}</section>`,
+    '<section class="summary" id="summary" aria-labelledby="summary-heading"><h2 id="summary-heading" class="sr-only">Summary</h2>' +
+      `<div class="counts">${countsHtml(s)}</div>${areaChart(allChecks)}${matrix ? runsTable(runs) : ''}</section>`,
     filtersHtml(runs, matrix),
-    `<main id="checks">${runs.map((run, i) => runHtml(run, i, matrix)).join('')}</main>`,
+    `<main id="checks">${matrix ? '' : '<h2 class="sr-only">Checks</h2>'}${runs.map((run, i) => runHtml(run, i, matrix)).join('')}</main>`,
     stderrHtml(runs, report),
     `<footer>${esc(`${report.tool.name} ${report.tool.version}`)}</footer>`,
     `<script>${SCRIPT}</script>`,
@@ -83,11 +85,35 @@ function countsHtml(s: Summary): string {
   );
 }
 
+/** A matrix's per-revision counts side by side, so a regression between revisions stands out. */
+function runsTable(runs: RunResult[]): string {
+  const head = ['Revision', 'checks', ...STATUSES].map((h) => `<th scope="col">${esc(h)}</th>`).join('');
+  const rows = runs.map((r) => {
+    const cells = [r.summary.total, ...STATUSES.map((st) => r.summary[st])].map((n) => `<td>${n}</td>`).join('');
+    return `<tr data-run="${esc(r.protocolVersion)}"><th scope="row">${esc(r.protocolVersion)}</th>${cells}</tr>`;
+  });
+  return (
+    '<table class="runs"><caption class="sr-only">Results per protocol revision</caption>' +
+    `<thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`
+  );
+}
+
+// The filters need the script: the page ships them hidden and the script reveals them, so a
+// reader without JavaScript gets the full list and no controls that do nothing.
 function filtersHtml(runs: RunResult[], matrix: boolean): string {
   const all = runs.flatMap((r) => r.checks);
   const statusBoxes = STATUSES.map((st) => {
     const n = all.filter((c) => c.status === st).length;
-    return box(`filter-status-${st}`, 'status', st, `<span class="st-${st}">${STATUS_MARK[st]}</span> ${st} (${n})`);
+    return box(
+      `filter-status-${st}`,
+      'status',
+      st,
+      `<span class="st-${st}" aria-hidden="true">${STATUS_MARK[st]}</span> ${st} (${n})`,
+    );
+  });
+  const levelBoxes = LEVELS.map((level) => {
+    const n = all.filter((c) => c.level === level).length;
+    return box(`filter-level-${level}`, 'level', level, `${level} (${n})`);
   });
   const areas = groupByArea(all);
   const areaBoxes = areas.map((g, i) => box(`filter-area-${i}`, 'area', g.area, `${esc(g.area)} (${g.checks.length})`));
@@ -95,15 +121,20 @@ function filtersHtml(runs: RunResult[], matrix: boolean): string {
     ? runs.map((r, i) => box(`filter-run-${i}`, 'run', r.protocolVersion, esc(r.protocolVersion)))
     : [];
   return (
-    '<section class="filters" id="filters">' +
+    '<section class="filters" id="filters" aria-label="Filters" hidden>' +
     `<fieldset id="status-filters"><legend>Status</legend>${statusBoxes.join('')}</fieldset>` +
+    `<fieldset id="level-filters"><legend>Level</legend>${levelBoxes.join('')}</fieldset>` +
     `<fieldset id="area-filters"><legend>Area</legend>${areaBoxes.join('')}</fieldset>` +
     (matrix ? `<fieldset id="run-filters"><legend>Revision</legend>${runBoxes.join('')}</fieldset>` : '') +
+    '<div class="search"><label for="filter-text">Search id, title, message or evidence</label>' +
+    '<input type="search" id="filter-text" autocomplete="off" spellcheck="false"></div>' +
     '<div class="actions"><button type="button" id="show-problems">Failures and warnings</button> ' +
     '<button type="button" id="show-all">Show all</button> ' +
     '<button type="button" id="expand-all">Expand all</button> ' +
     '<button type="button" id="collapse-all">Collapse all</button></div>' +
-    '</section><p id="visible-count"></p>'
+    '</section>' +
+    '<noscript><p class="noscript">Filters need JavaScript; every check is listed below. Click a check to open it.</p></noscript>' +
+    '<p id="visible-count" role="status" aria-live="polite"></p>'
   );
 }
 

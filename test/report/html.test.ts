@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { toHtml } from '../../src/report/index.js';
+import { summarize, toHtml } from '../../src/report/index.js';
 import { HOSTILE, matrixReport, sampleReport } from './sample.js';
 
 function sha256(text: string): string {
@@ -45,8 +45,13 @@ describe('toHtml (markup)', () => {
 
   it('gives every check stable data attributes and every filter a stable id', () => {
     expect(html).toContain(
-      'id="check-0-1" data-id="lifecycle/version-negotiation" data-status="fail" data-area="lifecycle" data-run="2025-11-25"',
+      'id="check-0-1" data-id="lifecycle/version-negotiation" data-status="fail" data-area="lifecycle" data-run="2025-11-25" data-level="MUST"',
     );
+    for (const level of ['MUST', 'SHOULD', 'MAY']) {
+      expect(html).toContain(`id="filter-level-${level}" data-filter="level" value="${level}" checked`);
+    }
+    expect(html).toContain('<label for="filter-text">');
+    expect(html).toContain('<input type="search" id="filter-text"');
     for (const status of ['pass', 'fail', 'warn', 'skip', 'info']) {
       expect(html).toContain(`id="filter-status-${status}" data-filter="status" value="${status}" checked`);
     }
@@ -56,11 +61,49 @@ describe('toHtml (markup)', () => {
     expect(html).toContain('<svg id="area-chart"');
   });
 
+  it('ships the filters hidden for the script to reveal, with a note for readers without JavaScript', () => {
+    expect(html).toContain('<section class="filters" id="filters" aria-label="Filters" hidden>');
+    expect(html).toMatch(/<noscript><p class="noscript">Filters need JavaScript; every check is listed below\./);
+    expect(html).toContain('filters.hidden = false;');
+  });
+
+  it('shows each wire message with a machine-readable offset and its direction', () => {
+    expect(html).toContain('<li class="wire sent"><time class="at" datetime="PT0.001S">+1 ms</time> <span class="dir">→ sent</span>');
+    expect(html).toContain('<li class="wire received"><time class="at" datetime="PT0.012S">+12 ms</time> <span class="dir">← received</span>');
+    expect(html).toContain('<span class="dir">→ POST http://127.0.0.1:8931/mcp</span>');
+    expect(html).toContain('<span class="dir">← no response</span>');
+  });
+
+  it('puts expected and actual side by side under column headers', () => {
+    expect(html).toContain('<thead><tr><th scope="col">Expected</th><th scope="col">Actual</th></tr></thead>');
+    expect(html).toContain(
+      '<td class="expected-value"><pre>error -32601, or an error with any code (warn)</pre></td><td class="actual"><pre>error -32603</pre></td>',
+    );
+  });
+
+  it('describes the area chart in words for screen readers', () => {
+    expect(html).toContain(
+      'aria-label="Checks by area. lifecycle: 2 pass, 1 fail; tools: 1 fail; rpc: 1 warn; resources: 1 skip; logging: 1 info; hostile: 1 warn"',
+    );
+  });
+
   it('renders a matrix as one section per revision with a revision filter', () => {
     const matrix = toHtml(matrixReport());
     expect(matrix).toContain('<section class="run" data-run="2025-11-25">');
     expect(matrix).toContain('<section class="run" data-run="2025-06-18">');
     expect(matrix).toContain('id="filter-run-1" data-filter="run" value="2025-06-18" checked');
     expect(matrix.match(/<details class="check"/g)).toHaveLength(16);
+    expect(matrix).toContain(
+      '<tr data-run="2025-06-18"><th scope="row">2025-06-18</th><td>8</td><td>4</td><td>0</td><td>2</td><td>1</td><td>1</td></tr>',
+    );
+    // Both runs keep their own DOM ids and run attribute.
+    expect(matrix).toContain('id="check-1-1" data-id="lifecycle/version-negotiation" data-status="pass"');
+  });
+
+  it('renders a run with no checks (everything filtered out by --only) without a chart', () => {
+    const empty = toHtml({ ...sampleReport(), checks: [], summary: summarize([]) });
+    expect(empty).toContain('<div class="count" data-count="total"><b>0</b>checks</div>');
+    expect(empty).not.toContain('<svg');
+    expect(empty).not.toContain('<details class="check"');
   });
 });
