@@ -8,3 +8,18 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/**
+ * A config file that does not fit its schema: `<file>: <json pointer>: <problem>`, exit 2. Printed
+ * without the `mcp-conform:` prefix so editors and CI problem matchers can jump to the file.
+ */
+export class ConfigError extends UsageError {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    readonly problem: string,
+  ) {
+    super(`${file}: ${pointer || '/'}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}

@@ -2,7 +2,7 @@
 // and the contract's exit code. Kept thin: the work lives in the layers below.
 import { allChecks } from '../../suites/index.js';
 import { TargetUnreachable } from '../transport/types.js';
-import { EXIT, UsageError } from './errors.js';
+import { ConfigError, EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
 import { fuzzCommand } from './fuzz.js';
 import { listCommand } from './list.js';
@@ -15,6 +15,7 @@ export const HELP = `mcp-conform — conformance and validation suite for MCP se
 Usage:
   mcp-conform run [options] -- <command> [args...]   test a server over stdio
   mcp-conform run [options] --url <url>              test a Streamable HTTP server
+  mcp-conform run [options]                          test the targets of mcp-conform.config.json
   mcp-conform validate [options] <file.jsonl>        check a captured message log offline
   mcp-conform list [--coverage]                      the check catalog (and requirement coverage)
   mcp-conform fuzz [options] -- <command> [args...]  a long fuzz campaign (see mcp-conform fuzz --help)
@@ -49,6 +50,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         throw new UsageError(`unknown command "${command}" (expected run, validate, list or fuzz; see mcp-conform --help)`);
     }
   } catch (err) {
+    if (err instanceof ConfigError) {
+      io.stderr(`${err.message}\n`);
+      return EXIT.usage;
+    }
     if (err instanceof UsageError) {
       io.stderr(`mcp-conform: ${err.message}\n`);
       return EXIT.usage;

@@ -1,13 +1,17 @@
-// `mcp-conform run`: parse flags, run the suite, write reports, pick the exit code.
+// `mcp-conform run`: parse flags, merge them over the config file, run the suite against each
+// target, write reports, pick the exit code.
 import { parseArgs } from 'node:util';
-import { join } from 'node:path';
+import { extname, join } from 'node:path';
 import type { Check } from '../checks/index.js';
 import type { Report } from '../checks/types.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import type { TargetSpec } from '../session/index.js';
+import { TargetUnreachable } from '../transport/types.js';
 import { runTarget } from '../runner/index.js';
-import { toTerminal, writeReports } from '../report/index.js';
+import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
+import { githubEnabled, publishToGithub, stopCommands, worstExitCode, type GithubTargetResult } from '../report/github.js';
 import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
+import { CONFIG_NAMES, loadConfig, type CallTools, type ConfigTarget, type RunConfig } from './config.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
 import { packageVersion } from './version.js';
@@ -15,6 +19,7 @@ import { packageVersion } from './version.js';
 export const RUN_HELP = `Usage:
   mcp-conform run [options] -- <command> [args...]   spawn the server and talk over stdio
   mcp-conform run [options] --url <url>              a Streamable HTTP endpoint
+  mcp-conform run [options]                          the targets of ${CONFIG_NAMES[0]}
 
 Runs the conformance checks against one MCP server and reports every check as
 pass / fail (a MUST broken) / warn (a SHOULD broken) / skip (not applicable) / info.
@@ -22,7 +27,7 @@ pass / fail (a MUST broken) / warn (a SHOULD broken) / skip (not applicable) / i
 Options:
   --url <url>                 Streamable HTTP endpoint (use --legacy-sse for 2024-11-05 HTTP+SSE)
   --legacy-sse                the URL is a 2024-11-05 HTTP+SSE endpoint
-  --protocol-version <rev>    revision to request (${REVISIONS.filter((r) => r !== '2026-07-28').join(', ')}), or "all"
+  --protocol-version <rev>    revision to request (${REVISIONS.join(', ')}), or "all"
                               for every revision the server accepts (default: the newest it accepts)
   --only <glob>               run only checks whose id matches (repeatable), e.g. --only 'lifecycle/*'
   --skip <glob>               skip checks whose id matches (repeatable)
@@ -44,16 +49,26 @@ Options:
   --header "Name: value"      extra HTTP header (repeatable), e.g. authorization
   --env NAME=value            extra environment for the spawned server (repeatable)
   --cwd <dir>                 working directory for the spawned server
+  --github                    GitHub Actions output (annotations, job summary, step outputs);
+                              on by itself when GITHUB_ACTIONS=true, off with --no-github
   -v, --verbose               show passing checks' details too
   -h, --help                  this help
 
 Exit codes: 0 no failure, 1 a check failed (or the baseline did not hold),
 2 usage error, 4 server could not be started or reached, 5 internal error.
+With several targets, the worst of them.
+
+Config file (run only):
+  --config <file>             read targets and options from this file; flags override it
+                              (default: ${CONFIG_NAMES.join(' or ')} in the current folder)
+  --no-config                 ignore a config file in the current folder
+  --target <name>             run only this target of the config file (repeatable)
 
 Examples:
   mcp-conform run -- node build/index.js
   mcp-conform run --url http://127.0.0.1:3000/mcp --header "Authorization: Bearer $TOKEN"
   mcp-conform run --protocol-version all --json report.json -- npx -y my-mcp-server
+  mcp-conform run --config ci/mcp-conform.config.json --strict
 `;
 
 const OPTIONS = {
@@ -79,9 +94,48 @@ const OPTIONS = {
   header: { type: 'string', multiple: true },
   env: { type: 'string', multiple: true },
   cwd: { type: 'string' },
+  github: { type: 'boolean' },
+  'no-github': { type: 'boolean' },
+  config: { type: 'string' },
+  'no-config': { type: 'boolean' },
+  target: { type: 'string', multiple: true },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
+
+/** Everything one target's run needs, flags and config merged. */
+export interface RunPlan {
+  /** The config's name for the target (always set when a run has several). */
+  name?: string;
+  target: TargetSpec;
+  protocolVersion: Revision | 'all' | undefined;
+  only: string[];
+  skip: string[];
+  strict: boolean;
+  baseline: string | undefined;
+  reports: ReportPaths;
+  requestTimeoutMs: number;
+  quietMs: number;
+  deadlineMs: number;
+  seed: number;
+  fuzzRuns: number;
+  callTools: CallTools;
+  slowTool: string | undefined;
+  verbose: boolean;
+  /** --github / --no-github; undefined follows GITHUB_ACTIONS. */
+  github: boolean | undefined;
+}
+
+type Flags = ReturnType<typeof parseFlags>;
+
+/** The flags as given, nothing defaulted (planRuns merges them over the config). */
+export function parseFlags(argv: string[]) {
+  try {
+    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see mcp-conform run --help)`);
+  }
+}
 
 function int(name: string, value: string | undefined, fallback: number, min = 0): number {
   if (value === undefined) return fallback;
@@ -99,19 +153,9 @@ function pairs(list: string[] | undefined, sep: string, flag: string, example: s
   return out;
 }
 
-export function parseRunArgs(argv: string[]) {
-  let parsed;
-  try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see mcp-conform run --help)`);
-  }
-  const v = parsed.values;
-  if (v.help) return { help: true as const };
-  const command = parsed.positionals;
+/** The target named on the command line (--url or a command after --), if any. */
+function targetFromFlags(v: Flags['values'], command: string[]): TargetSpec | undefined {
   if (v.url && command.length) throw new UsageError('give either --url or a command after --, not both');
-  if (!v.url && command.length === 0) throw new UsageError('no server given: use --url <url> or -- <command> [args...] (see mcp-conform run --help)');
-  let target: TargetSpec;
   if (v.url) {
     let url: URL;
     try {
@@ -120,45 +164,153 @@ export function parseRunArgs(argv: string[]) {
       throw new UsageError(`--url is not a valid URL: "${v.url}"`);
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new UsageError(`--url must be http:// or https://, got "${v.url}"`);
-    target = { transport: v['legacy-sse'] ? 'sse' : 'http', url: url.href, headers: pairs(v.header, ':', 'header', '"Name: value"') };
-  } else {
-    target = { transport: 'stdio', command, env: pairs(v.env, '=', 'env', 'NAME=value'), cwd: v.cwd };
+    return { transport: v['legacy-sse'] ? 'sse' : 'http', url: url.href, headers: pairs(v.header, ':', 'header', '"Name: value"') };
   }
-  const pv = v['protocol-version'];
+  if (command.length) return { transport: 'stdio', command, env: pairs(v.env, '=', 'env', 'NAME=value'), cwd: v.cwd };
+  return undefined;
+}
+
+/** --env, --header, --cwd and --legacy-sse applied over a target from the config. */
+function overrideTarget(spec: TargetSpec, v: Flags['values']): TargetSpec {
+  if (spec.transport === 'stdio') return { ...spec, env: { ...spec.env, ...pairs(v.env, '=', 'env', 'NAME=value') }, cwd: v.cwd ?? spec.cwd };
+  const extra = pairs(v.header, ':', 'header', '"Name: value"');
+  // Header names are case-insensitive: a flag replaces the config's header of the same name.
+  const kept = Object.entries(spec.headers ?? {}).filter(([k]) => !Object.keys(extra).some((e) => e.toLowerCase() === k.toLowerCase()));
+  return { ...spec, transport: v['legacy-sse'] ? 'sse' : spec.transport, headers: { ...Object.fromEntries(kept), ...extra } };
+}
+
+function defaultReports(dir: string): ReportPaths {
+  return { json: join(dir, 'report.json'), junit: join(dir, 'report.xml'), html: join(dir, 'report.html') };
+}
+
+function reportPaths(v: Flags['values'], config: RunConfig | undefined): ReportPaths {
+  if (v.json || v.junit || v.html) return { json: v.json, junit: v.junit, html: v.html };
+  if (v['no-reports']) return {};
+  if (v.out !== undefined) return defaultReports(v.out);
+  if (config?.output) {
+    const { dir, ...named } = config.output;
+    if (named.json || named.junit || named.html) return named;
+    return dir ? defaultReports(dir) : {};
+  }
+  return defaultReports('reports');
+}
+
+/** `reports/report.json` → `reports/report-<name>.json`, so several targets keep apart. */
+export function withTargetSuffix(path: string, name: string): string {
+  const ext = extname(path);
+  return ext ? `${path.slice(0, -ext.length)}-${name}${ext}` : `${path}-${name}`;
+}
+
+/** Flags over config over defaults, one plan per target. */
+export function planRuns(parsed: Flags, config: RunConfig | undefined, randomSeed = Math.floor(Math.random() * 2 ** 31)): RunPlan[] {
+  const v = parsed.values;
+  const cliTarget = targetFromFlags(v, parsed.positionals);
+  if (v.github && v['no-github']) throw new UsageError('give --github or --no-github, not both');
+  let targets: ConfigTarget[];
+  if (cliTarget) {
+    if (v.target?.length) throw new UsageError('--target picks targets of the config file; it cannot be combined with --url or a command');
+    targets = [{ spec: cliTarget }];
+  } else if (config && config.targets.length > 0) {
+    targets = config.targets.map((t) => ({ ...t, spec: overrideTarget(t.spec, v) }));
+  } else {
+    throw new UsageError(
+      config
+        ? `no server given: ${config.file} names no target; use --url <url> or -- <command> [args...]`
+        : 'no server given: use --url <url> or -- <command> [args...] (see mcp-conform run --help)',
+    );
+  }
+  if (v.target?.length) {
+    const names = targets.map((t) => t.name).filter((n): n is string => n !== undefined);
+    for (const wanted of v.target) {
+      if (!names.includes(wanted)) throw new UsageError(`--target ${wanted}: ${config!.file} has no such target (${names.length ? `it has ${names.join(', ')}` : 'its target has no name'})`);
+    }
+    targets = targets.filter((t) => t.name !== undefined && v.target!.includes(t.name));
+  }
+
+  const pv = v['protocol-version'] ?? config?.protocolVersion;
   if (pv !== undefined && pv !== 'all' && !isRevision(pv)) throw new UsageError(`--protocol-version must be one of ${REVISIONS.join(', ')} or all, got "${pv}"`);
-  const callTools = v['call-tools'] === undefined ? [] : v['call-tools'] === 'all' ? ('all' as const) : v['call-tools'].split(',').map((s) => s.trim()).filter(Boolean);
-  return {
-    help: false as const,
-    target,
+  const flagTools = v['call-tools'] === undefined ? undefined : v['call-tools'] === 'all' ? ('all' as const) : v['call-tools'].split(',').map((s) => s.trim()).filter(Boolean);
+  const reports = reportPaths(v, config);
+  const several = targets.length > 1;
+  const shared = {
     protocolVersion: pv as Revision | 'all' | undefined,
-    only: v.only ?? [],
-    skip: v.skip ?? [],
-    strict: Boolean(v.strict),
-    baseline: v.baseline,
-    reports:
-      v.json || v.junit || v.html
-        ? { json: v.json, junit: v.junit, html: v.html }
-        : v['no-reports']
-          ? {}
-          : { json: join(v.out ?? 'reports', 'report.json'), junit: join(v.out ?? 'reports', 'report.xml'), html: join(v.out ?? 'reports', 'report.html') },
-    requestTimeoutMs: int('timeout', v.timeout, 5000, 1),
-    quietMs: int('quiet-ms', v['quiet-ms'], 500),
-    deadlineMs: int('deadline', v.deadline, 300_000, 1),
-    seed: int('seed', v.seed, Math.floor(Math.random() * 2 ** 31)),
-    fuzzRuns: int('fuzz-runs', v['fuzz-runs'], 100),
-    callTools,
-    slowTool: v['slow-tool'],
+    only: v.only ?? config?.only ?? [],
+    skip: v.skip ?? config?.skip ?? [],
+    strict: Boolean(v.strict ?? config?.strict),
+    requestTimeoutMs: int('timeout', v.timeout, config?.requestTimeoutMs ?? 5000, 1),
+    quietMs: int('quiet-ms', v['quiet-ms'], config?.quietMs ?? 500),
+    deadlineMs: int('deadline', v.deadline, config?.deadlineMs ?? 300_000, 1),
+    seed: int('seed', v.seed, config?.seed ?? randomSeed),
+    fuzzRuns: int('fuzz-runs', v['fuzz-runs'], config?.fuzzRuns ?? 100),
     verbose: Boolean(v.verbose),
+    github: v.github ? true : v['no-github'] ? false : undefined,
   };
+  return targets.map((t) => ({
+    ...(t.name !== undefined ? { name: t.name } : {}),
+    target: t.spec,
+    ...shared,
+    baseline: v.baseline ?? t.baseline ?? config?.baseline,
+    reports: several
+      ? Object.fromEntries(Object.entries(reports).map(([k, p]) => [k, p && withTargetSuffix(p, t.name!)]))
+      : reports,
+    callTools: flagTools ?? t.callTools ?? config?.callTools ?? [],
+    slowTool: v['slow-tool'] ?? t.slowTool ?? config?.slowTool,
+  }));
+}
+
+/** The flags alone, one target (for `fuzz`, which reads no config file). */
+export function parseRunArgs(argv: string[]): { help: true } | ({ help: false } & RunPlan) {
+  const parsed = parseFlags(argv);
+  if (parsed.values.help) return { help: true as const };
+  if (parsed.values.config !== undefined || parsed.values.target?.length) throw new UsageError('--config and --target work with "mcp-conform run" only');
+  const [plan] = planRuns(parsed, undefined);
+  return { help: false as const, ...plan };
 }
 
 export async function runCommand(argv: string[], io: CliIO, checks: readonly Check[]): Promise<number> {
-  const args = parseRunArgs(argv);
-  if (args.help) {
+  const parsed = parseFlags(argv);
+  if (parsed.values.help) {
     io.stdout(RUN_HELP);
     return EXIT.ok;
   }
-  const baseline = args.baseline ? await readBaseline(args.baseline) : undefined;
+  if (parsed.values.config !== undefined && parsed.values['no-config']) throw new UsageError('give --config or --no-config, not both');
+  const config = parsed.values['no-config'] ? undefined : await loadConfig({ path: parsed.values.config, cwd: io.cwd, env: io.env });
+  const plans = planRuns(parsed, config);
+  // Every baseline is read first: a bad one is a usage error, not a run cut short.
+  const baselines = new Map<string, Baseline>();
+  for (const p of plans) if (p.baseline && !baselines.has(p.baseline)) baselines.set(p.baseline, await readBaseline(p.baseline));
+  if (config) io.stdout(`config: ${config.file}\n`);
+
+  const github = githubEnabled(plans[0].github, io.env);
+  const several = plans.length > 1;
+  const results: GithubTargetResult[] = [];
+  for (const plan of plans) {
+    if (several) io.stdout(`${results.length ? '\n' : ''}${github ? `::group::target ${plan.name}\n` : ''}=== target ${plan.name} ===\n`);
+    try {
+      const report = await runPlan(plan, io, checks);
+      const outcome = await finishTarget(report, plan, plan.baseline ? baselines.get(plan.baseline) : undefined, io, github);
+      results.push({ name: plan.name, report, exitCode: outcome.code, reports: plan.reports, baseline: outcome.baseline });
+    } catch (err) {
+      const unreachable = err instanceof TargetUnreachable;
+      const message = unreachable ? (err as Error).message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+      const target = plan.target.transport === 'stdio' ? { transport: 'stdio' as const, command: plan.target.command } : { transport: 'http' as const, url: plan.target.url };
+      results.push({ name: plan.name, target, error: message, exitCode: unreachable ? EXIT.unreachable : EXIT.internal, reports: {} });
+      // One target: main prints the error as always (and picks the exit code).
+      if (!several) {
+        if (github) await publishToGithub(results, { strict: plan.strict }, io);
+        throw err;
+      }
+      io.stderr(`mcp-conform: [${plan.name}] ${message}\n`);
+    } finally {
+      if (several && github) io.stdout('::endgroup::\n');
+    }
+  }
+  if (several) io.stdout(targetsRecap(results));
+  if (github) await publishToGithub(results, { strict: plans[0].strict }, io);
+  return worstExitCode(results);
+}
+
+async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[]): Promise<Report> {
   let lastLen = 0;
   const progress = io.interactive
     ? (done: number, total: number, id: string) => {
@@ -167,44 +319,79 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
         lastLen = line.length;
       }
     : undefined;
-  const report: Report = await runTarget({
-    target: args.target,
-    checks,
-    protocolVersion: args.protocolVersion,
-    only: args.only,
-    skip: args.skip,
-    seed: args.seed,
-    requestTimeoutMs: args.requestTimeoutMs,
-    quietMs: args.quietMs,
-    deadlineMs: args.deadlineMs,
-    callTools: args.callTools,
-    slowTool: args.slowTool,
-    fuzzRuns: args.fuzzRuns,
-    onProgress: progress,
-    tool: { name: 'mcp-conform', version: packageVersion() },
+  try {
+    return await runTarget({
+      target: plan.target,
+      checks,
+      protocolVersion: plan.protocolVersion,
+      only: plan.only,
+      skip: plan.skip,
+      seed: plan.seed,
+      requestTimeoutMs: plan.requestTimeoutMs,
+      quietMs: plan.quietMs,
+      deadlineMs: plan.deadlineMs,
+      callTools: plan.callTools,
+      slowTool: plan.slowTool,
+      fuzzRuns: plan.fuzzRuns,
+      onProgress: progress,
+      tool: { name: 'mcp-conform', version: packageVersion() },
+    });
+  } finally {
+    if (progress) io.stderr(`\r${' '.repeat(lastLen)}\r`);
+  }
+}
+
+function targetsRecap(results: GithubTargetResult[]): string {
+  const lines = results.map((r) => {
+    if (!r.report) return `  ${r.name}: could not run (exit ${r.exitCode})`;
+    const s = r.report.summary;
+    return `  ${r.name}: ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings (exit ${r.exitCode})`;
   });
-  if (progress) io.stderr(`\r${' '.repeat(lastLen)}\r`);
-  return finishRun(report, args, baseline, io);
+  return `\nTargets:\n${lines.join('\n')}\n`;
+}
+
+interface FinishArgs {
+  reports: ReportPaths;
+  strict: boolean;
+  verbose: boolean;
+  name?: string;
+  /** --github / --no-github; undefined follows GITHUB_ACTIONS. */
+  github?: boolean;
 }
 
 /** Writes the reports, prints the result, and picks the exit code (baseline, --strict). Shared by run and fuzz. */
-export async function finishRun(
+export async function finishRun(report: Report, args: FinishArgs, baseline: Baseline | undefined, io: CliIO): Promise<number> {
+  const github = githubEnabled(args.github, io.env);
+  const outcome = await finishTarget(report, args, baseline, io, github);
+  if (github) {
+    const result = { name: args.name, report, exitCode: outcome.code, reports: args.reports, baseline: outcome.baseline };
+    await publishToGithub([result], { strict: args.strict }, io);
+  }
+  return outcome.code;
+}
+
+async function finishTarget(
   report: Report,
-  args: { reports: Parameters<typeof writeReports>[1]; strict: boolean; verbose: boolean },
+  args: FinishArgs,
   baseline: Baseline | undefined,
   io: CliIO,
-): Promise<number> {
+  github: boolean,
+): Promise<{ code: number; baseline?: GithubTargetResult['baseline'] }> {
   const written = await writeReports(report, args.reports, { strict: args.strict });
   if (written.length) io.stdout(`reports: ${written.join(', ')}\n`);
+  // The tree quotes what the server sent; under Actions that text must not run as workflow commands.
+  const guard = github ? stopCommands() : undefined;
+  if (guard) io.stdout(`${guard.stop}\n`);
   io.stdout(toTerminal(report, { color: io.color, verbose: args.verbose }));
+  if (guard) io.stdout(`${guard.resume}\n`);
 
   const runs = report.runs ?? [report];
   const all = runs.flatMap((r) => r.checks.map((c) => ({ ...c, revision: r.protocolVersion })));
   if (baseline) {
     const verdict = applyBaseline(baseline, all, args.strict);
     for (const line of verdict.lines) io.stdout(`${line}\n`);
-    return verdict.ok ? EXIT.ok : EXIT.failed;
+    return { code: verdict.ok ? EXIT.ok : EXIT.failed, baseline: { expected: [...baseline], unexpected: verdict.unexpected, stale: verdict.stale } };
   }
   const failed = all.some((c) => c.status === 'fail' || (args.strict && c.status === 'warn'));
-  return failed ? EXIT.failed : EXIT.ok;
+  return { code: failed ? EXIT.failed : EXIT.ok };
 }
