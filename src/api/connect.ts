@@ -2,7 +2,7 @@
 // own session (id allocation, bounded waits, schema validation of everything the server
 // sends, canned answers to roots/sampling/elicitation), behind a small promise-based surface.
 import { isRevision, isStateless, LATEST_STATEFUL, REVISIONS, type Revision } from '../schema/index.js';
-import { initialize, openSession, type ClientIdentity, type Finding } from '../session/index.js';
+import { discover, initialize, META_SERVER_INFO, openSession, type ClientIdentity, type Finding, type Session } from '../session/index.js';
 import { packageVersion } from '../cli/version.js';
 import { McpRequestError } from './errors.js';
 import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js';
@@ -11,7 +11,11 @@ import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js
 export const DEFAULT_TIMEOUT_MS = 5000;
 
 export interface ConnectOptions extends TargetOptions {
-  /** Revision to request in `initialize` (default: the newest stateful revision, `2025-11-25`). */
+  /**
+   * Revision to speak (default: the newest stateful revision, `2025-11-25`). With `2026-07-28`
+   * there is no handshake: connect() sends `server/discover`, and every request carries the
+   * revision, `capabilities` and `clientInfo` in its `_meta`.
+   */
   protocolVersion?: Revision;
   /** Per-request timeout in ms, the handshake included (default 5000). */
   timeout?: number;
@@ -29,11 +33,11 @@ export interface ConnectOptions extends TargetOptions {
 export interface McpConnection {
   /** The revision the server agreed to. */
   readonly protocolVersion: Revision;
-  /** `capabilities` from the server's initialize result. */
+  /** `capabilities` from the server's initialize (or server/discover) result. */
   readonly serverCapabilities: Record<string, unknown>;
   /** `serverInfo` from the server's initialize result, when it sent one. */
   readonly serverInfo: { name: string; version: string; [key: string]: unknown } | undefined;
-  /** The whole initialize result. */
+  /** The whole initialize result (2026-07-28: the server/discover result). */
   readonly initializeResult: Record<string, unknown>;
   /**
    * Sends a request and resolves with its `result`. Rejects with {@link McpRequestError} on a
@@ -80,12 +84,12 @@ export async function connect(target: ServerTarget, options: ConnectOptions = {}
   const spec = toTargetSpec(target, options);
   const revision = options.protocolVersion ?? LATEST_STATEFUL;
   if (!isRevision(revision)) throw new TypeError(`mcp-conform: protocolVersion must be one of ${REVISIONS.join(', ')}, got ${String(revision)}`);
-  if (isStateless(revision)) throw new TypeError(`mcp-conform: connect() performs the initialize handshake, which ${revision} no longer has; use runSuite() for ${revision}`);
   const timeout = positive('timeout', options.timeout, DEFAULT_TIMEOUT_MS);
   const capabilities = options.capabilities ?? {};
   const clientInfo = options.clientInfo ?? { name: 'mcp-conform', version: packageVersion() };
 
   const session = await openSession(spec, { revision, requestTimeoutMs: timeout, clientCapabilities: capabilities, clientInfo });
+  if (isStateless(revision)) return discovered(session, revision, timeout);
   const handshake = await initialize(session, { protocolVersion: revision, capabilities, clientInfo, timeoutMs: timeout }).catch(async (err: unknown) => {
     await session.close().catch(() => undefined);
     throw err;
@@ -98,9 +102,32 @@ export async function connect(target: ServerTarget, options: ConnectOptions = {}
   const initializeResult = handshake.outcome.result;
   const serverInfo = initializeResult.serverInfo;
 
+  return connection(session, handshake.negotiated, handshake.capabilities ?? {}, serverInfo, initializeResult, timeout);
+}
+
+/** 2026-07-28 has no handshake: `server/discover` tells what the server offers; every request carries its own `_meta`. */
+async function discovered(session: Session, revision: Revision, timeout: number): Promise<McpConnection> {
+  const found = await discover(session, { timeoutMs: timeout });
+  if (found.outcome.kind !== 'result') {
+    await session.close().catch(() => undefined);
+    throw new McpRequestError('server/discover', found.outcome);
+  }
+  const result = found.outcome.result;
+  const meta = result._meta as Record<string, unknown> | undefined;
+  return connection(session, revision, found.capabilities ?? {}, meta?.[META_SERVER_INFO], result, timeout);
+}
+
+function connection(
+  session: Session,
+  protocolVersion: Revision,
+  serverCapabilities: Record<string, unknown>,
+  serverInfo: unknown,
+  initializeResult: Record<string, unknown>,
+  timeout: number,
+): McpConnection {
   return {
-    protocolVersion: handshake.negotiated,
-    serverCapabilities: handshake.capabilities ?? {},
+    protocolVersion,
+    serverCapabilities,
     serverInfo: typeof serverInfo === 'object' && serverInfo !== null ? (serverInfo as McpConnection['serverInfo']) : undefined,
     initializeResult,
     async request<T>(method: string, params?: Record<string, unknown>, opts: { timeout?: number } = {}): Promise<T> {

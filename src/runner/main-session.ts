@@ -29,6 +29,8 @@ export async function openMainSession(target: TargetSpec, options: SessionOption
   const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs });
   const modern = found.outcome.kind === 'result';
   if (modern || requested !== undefined) {
+    // The probe was the handshake after all: its findings belong with the handshake's.
+    for (const f of session.findings) if (f.tag === ERA_PROBE_TAG) f.tag = HANDSHAKE_TAG;
     return { session, era: 'stateless', revision: LATEST, handshake: found.outcome, capabilities: found.capabilities ?? {}, stateless: modern };
   }
   // Not a 2026-07-28 server: forget what the probe caused and do the stateful handshake.

@@ -237,16 +237,21 @@ class HttpTransportImpl implements HttpTransport {
     return { http: exchange };
   }
 
-  /** Defaults, then configured headers, then per-call headers, then session and version. */
+  /** Defaults, then configured headers, then session and version, then per-call headers (checks may override any). */
   private headers(
     defaults: Record<string, string>,
     extra?: Record<string, string>,
     omit: { omitSessionId?: boolean; omitProtocolVersion?: boolean } = {},
   ): Record<string, string> {
-    return mergeHeaders(defaults, this.options.headers, extra, {
-      'Mcp-Session-Id': omit.omitSessionId ? undefined : this.session,
-      'MCP-Protocol-Version': omit.omitProtocolVersion ? undefined : this.protocolVersion,
-    });
+    return mergeHeaders(
+      defaults,
+      this.options.headers,
+      {
+        'Mcp-Session-Id': omit.omitSessionId ? undefined : this.session,
+        'MCP-Protocol-Version': omit.omitProtocolVersion ? undefined : this.protocolVersion,
+      },
+      extra,
+    );
   }
 
   private async shutDown(): Promise<CloseInfo> {

@@ -77,8 +77,29 @@ describe('connect', () => {
     await expect(connect([])).rejects.toThrow(TypeError);
     await expect(connect('ftp://127.0.0.1/mcp')).rejects.toThrow(/must be http/);
     await expect(connect('node server.js')).rejects.toThrow(/pass a command as an array/);
-    await expect(connect(fixtureCommand(), { protocolVersion: '2026-07-28' })).rejects.toThrow(/no longer has/);
     await expect(connect(fixtureCommand(), { timeout: 0 })).rejects.toThrow(/positive/);
+  });
+});
+
+describe('connect with the stateless revision 2026-07-28', () => {
+  it('discovers instead of initializing, and every request carries its own _meta', async () => {
+    const conn = await connect(fixtureCommand({ args: ['--era', 'stateless'] }), { protocolVersion: '2026-07-28' });
+    try {
+      expect(conn.protocolVersion).toBe('2026-07-28');
+      expect(conn.initializeResult.supportedVersions).toContain('2026-07-28');
+      expect(conn.serverCapabilities).toHaveProperty('tools');
+      expect(conn.serverInfo?.name).toEqual(expect.any(String));
+      const listed = await conn.request<{ tools: unknown[]; resultType: string }>('tools/list');
+      expect(listed.resultType).toBe('complete');
+      expect(listed.tools.length).toBeGreaterThan(0);
+      expect(conn.findings).toEqual([]);
+    } finally {
+      await conn.close();
+    }
+  });
+
+  it('rejects with McpRequestError when the server does not answer server/discover', async () => {
+    await expect(connect(fixtureCommand(), { protocolVersion: '2026-07-28' })).rejects.toBeInstanceOf(McpRequestError);
   });
 });
 

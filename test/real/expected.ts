@@ -444,4 +444,32 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine.',
     },
   },
+  'tmcp-2026/stdio': {
+    protocolVersion: '2026-07-28',
+    fail: [
+      'mrtr/request-state-tampered',
+    ],
+    warn: [],
+    why: {
+      'mrtr/request-state-tampered':
+        'tmcp keeps requestState as plain JSON by default (no requestStateCodec configured, as in its README): a retry with one letter changed inside the stored name completes with the changed name (S26-11 MUST integrity-protect state that affects business logic). Genuine for the default setup.',
+    },
+  },
+  'tmcp-2026/http': {
+    protocolVersion: '2026-07-28',
+    fail: [
+      'mrtr/request-state-tampered',
+      'stateless/missing-capability-error',
+      'stateless/request-meta-required',
+    ],
+    warn: [],
+    why: {
+      'mrtr/request-state-tampered':
+        'tmcp keeps requestState as plain JSON by default (no requestStateCodec configured, as in its README): a retry with one letter changed inside the stored name completes with the changed name (S26-11 MUST integrity-protect state that affects business logic). Genuine for the default setup.',
+      'stateless/missing-capability-error':
+        '-32021 with the right data.requiredCapabilities, but as HTTP 200 inside an SSE stream; S26-6 wants status 400 on HTTP. tmcp raises every handler error inside the SSE reply. Genuine.',
+      'stateless/request-meta-required':
+        'tools/list without io.modelcontextprotocol/clientCapabilities gets -32602, but with HTTP status 200 (SSE) instead of 400 (S26-3). Genuine.',
+    },
+  },
 };

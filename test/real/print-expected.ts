@@ -27,13 +27,15 @@ function fresh(name: RealServer, report: Report): Expected {
   const found = findingsOf(report);
   const known = (EXPECTED as Partial<Record<RealServer, Expected>>)[name]?.why ?? {};
   const ids = [...new Set([...found.fail, ...found.warn])].sort();
-  return { ...found, why: Object.fromEntries(ids.map((id) => [id, known[id] ?? TODO])) };
+  const requested = (EXPECTED as Partial<Record<RealServer, Expected>>)[name]?.requested;
+  return { ...found, ...(requested ? { requested } : {}), why: Object.fromEntries(ids.map((id) => [id, known[id] ?? TODO])) };
 }
 
 function render(name: RealServer, e: Expected): string {
   const why = Object.entries(e.why).map(([id, reason]) => `      ${quote(id)}:\n        ${quote(reason)},\n`).join('');
   return [
     `  ${quote(name)}: {`,
+    ...(e.requested ? [`    requested: ${quote(e.requested)},`] : []),
     `    protocolVersion: ${quote(e.protocolVersion)},`,
     `    fail: ${list(e.fail)},`,
     `    warn: ${list(e.warn)},`,

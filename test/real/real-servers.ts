@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TargetSpec } from '../../src/session/index.js';
 import { ROOT, startHttpServer } from './servers.js';
+import { tmcp2026Command } from './servers/tmcp-2026-launch.js';
 
 export const REAL_SERVERS = [
   'everything/stdio',
@@ -19,6 +20,8 @@ export const REAL_SERVERS = [
   'mcp-lite/http',
   'fastmcp/stdio',
   'fastmcp/http',
+  'tmcp-2026/stdio',
+  'tmcp-2026/http',
 ] as const;
 export type RealServer = (typeof REAL_SERVERS)[number];
 
@@ -69,6 +72,13 @@ export async function startRealServer(name: RealServer): Promise<StartedTarget> 
     case 'mcp-lite/http':
     case 'fastmcp/http': {
       const server = await startHttpServer([ours(name.split('/')[0]!), 'http']);
+      return { target: { transport: 'http', url: server.url }, stop: () => server.stop() };
+    }
+    // A 2026-07-28 server on tmcp (dual-era): detection picks the stateless revision.
+    case 'tmcp-2026/stdio':
+      return stdio(tmcp2026Command('stdio'));
+    case 'tmcp-2026/http': {
+      const server = await startHttpServer(tmcp2026Command('http').slice(1));
       return { target: { transport: 'http', url: server.url }, stop: () => server.stop() };
     }
   }
