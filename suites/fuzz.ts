@@ -1,6 +1,7 @@
 // Fuzzing: property-based malformed messages, valid requests of every method, and tool
-// arguments, sent pipelined on fresh connections; every failure is shrunk to a minimal input
-// and reported with the bytes, what came back, and a command that replays it (src/fuzz/).
+// arguments, sent pipelined on fresh connections (stdio), or as concurrent POSTs each judged by
+// its status too (Streamable HTTP); every failure is shrunk to a minimal input and reported
+// with the bytes, what came back, and a command that replays it (src/fuzz/).
 import type fc from 'fast-check';
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';
@@ -76,13 +77,15 @@ export const malformedMessages = defineCheck({
   title: 'malformed and hostile input (broken JSON, bad bytes, bad envelopes, huge and deep values) never crashes, hangs or confuses the server',
   level: 'MUST',
   kind: 'J',
-  requirements: ['RPC-11', 'RPC-12', 'RPC-25', 'RPC-7', 'STDIO-7'],
+  requirements: ['RPC-11', 'RPC-12', 'RPC-25', 'RPC-7', 'STDIO-7', 'HTTP-8'],
   spec: 'basic#messages',
-  transports: ['stdio'],
+  transports: ['stdio', 'http'],
   connection: 'fresh',
   async run(ctx) {
     const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx) });
-    return fuzz(ctx, { cases, crashRequirement: 'STDIO-7', hangRequirement: 'RPC-25' });
+    // Over HTTP, bad input is to be refused with a 4xx (RPC-11), never a 5xx or a broken connection.
+    const crashRequirement = ctx.target.transport === 'stdio' ? 'STDIO-7' : 'RPC-11';
+    return fuzz(ctx, { cases, crashRequirement, hangRequirement: 'RPC-25' });
   },
 });
 
@@ -91,9 +94,9 @@ export const validRequests = defineCheck({
   title: 'generated valid requests of every method are each answered exactly once with their id, with a response that fits the schema',
   level: 'MUST',
   kind: 'J',
-  requirements: ['RPC-25', 'RPC-2', 'RPC-7'],
+  requirements: ['RPC-25', 'RPC-2', 'RPC-7', 'HTTP-8'],
   spec: 'basic#responses',
-  transports: ['stdio'],
+  transports: ['stdio', 'http'],
   connection: 'fresh',
   async run(ctx) {
     const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
@@ -106,9 +109,9 @@ export const toolArguments = defineCheck({
   title: 'tools we may call survive generated, invalid and hostile arguments: an answer every time, never a crash or hang',
   level: 'MUST',
   kind: 'N',
-  requirements: ['TOOLS-18'],
+  requirements: ['TOOLS-18', 'HTTP-8'],
   spec: 'server/tools#security-considerations',
-  transports: ['stdio'],
+  transports: ['stdio', 'http'],
   needs: ['tools'],
   connection: 'fresh',
   async run(ctx) {

@@ -3,7 +3,6 @@
 // cases per second on stderr when interactive.
 import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
-import type { FuzzRunOptions } from '../fuzz/options.js';
 import { runTarget, type TargetRunOptions } from '../runner/target.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
@@ -25,7 +24,8 @@ Runs only the fuzz checks (${fuzzChecks.map((c) => c.id).join(', ')}), one after
 the other, for much longer than "run" does: malformed and hostile messages, generated valid
 requests of every method, and arguments for the tools it may call. Every failure is shrunk to
 a minimal input and reported once, with the bytes sent, what came back, and a command line
-that replays it.
+that replays it. Over Streamable HTTP (--url) every case is a POST of its own, judged by its
+status too: never a 5xx or a broken connection, and a body that is not JSON gets a 4xx.
 
 Fuzz options:
   --duration <seconds>        time spent sending cases, per check (default ${DEFAULT_DURATION_S})
@@ -124,7 +124,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
       }
     : undefined;
 
-  const options: TargetRunOptions & FuzzRunOptions = {
+  const options: TargetRunOptions = {
     target: args.target,
     checks: fuzzChecks,
     protocolVersion: args.protocolVersion,

@@ -11,7 +11,8 @@
 // Chunks keep every lookup cheap: fast-check reaches run j by skipping j values.
 import fc from 'fast-check';
 import type { Session } from '../session/index.js';
-import { Link, type BatchTiming } from './link.js';
+import { HttpLink } from './http-link.js';
+import { Link, type BatchTiming, type FuzzLink } from './link.js';
 import type { Batch, CaseRun } from './observation.js';
 import { judge, type Anomaly, type OracleOptions } from './oracle.js';
 import type { CaseSpec } from './wire-case.js';
@@ -74,6 +75,8 @@ export interface FoundFailure {
   occurrences: number;
   /** The last lines the server wrote to stderr, when it crashed. */
   stderr?: string[];
+  /** Why the input could be neither shrunk nor confirmed (e.g. an HTTP server that died cannot be asked again). */
+  unconfirmed?: string;
 }
 
 export interface CampaignResult {
@@ -122,9 +125,6 @@ export function chunkSeed(seed: number, c: number): number {
   return h | 0;
 }
 
-const DEFAULT_BATCH = 32;
-/** Batches in flight (each fill sends up to two: see the search loop). */
-const DEFAULT_IN_FLIGHT = 8;
 /** Listening for stray answers after a single case (isolation, shrinking). */
 const SINGLE_GRACE_MS = 15;
 /** Anomalies of one kind that no single case reproduced, before such anomalies stop being replayed. */
@@ -152,16 +152,18 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   let investigatingSince: number | undefined;
   const investigating = () => investigated + (investigatingSince === undefined ? 0 : performance.now() - investigatingSince);
   const shrinkTimeLeft = () => opts.shrinkMs - investigating();
-  let link: Link | undefined = opts.first ? new Link(opts.first, opts.tag) : undefined;
+  // A pipe (stdio) takes cases back to back; Streamable HTTP takes one POST per case.
+  const linkOn = (session: Session): FuzzLink => (session.transport.kind === 'http' ? new HttpLink(session, opts.tag) : new Link(session, opts.tag));
+  let link: FuzzLink | undefined = opts.first ? linkOn(opts.first) : undefined;
 
-  const ensureLink = async (): Promise<Link> => {
+  const ensureLink = async (): Promise<FuzzLink> => {
     if (link && !link.closed) return link;
     link?.dispose();
     if (opts.signal.aborted) throw new Stop('the check ran out of time');
     if (result.restarts >= opts.maxRestarts) throw new Stop(`the server needed more than ${opts.maxRestarts} restarts`);
     if (link) result.restarts++;
     try {
-      link = new Link(await opts.connect(), opts.tag);
+      link = linkOn(await opts.connect());
     } catch (err) {
       throw new Stop(`a new connection failed: ${(err as Error).message}`);
     }
@@ -257,6 +259,21 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     return undefined;
   };
 
+  /** A failure reported as first seen, when the server cannot be asked again. */
+  const unconfirmedFailure = (run: CaseRun, anomaly: Anomaly, why: string): FoundFailure => ({
+    anomaly,
+    strategy: run.spec.strategy,
+    index: run.index,
+    caseSeed: chunkSeed(opts.seed, Math.floor(run.index / CHUNK)),
+    path: String(run.index % CHUNK),
+    shrinks: 0,
+    shrunk: false,
+    run,
+    originalBytes: run.bytes.length,
+    occurrences: 1,
+    unconfirmed: why,
+  });
+
   /** One case showed `anomaly`: count it if its kind of failure is known, else shrink and confirm it. */
   const record = async (suspect: CaseRun, anomaly: Anomaly): Promise<void> => {
     const key = failureKey(anomaly, suspect);
@@ -265,7 +282,18 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     else if (dismissed.has(key)) dismissed.set(key, dismissed.get(key)! + 1);
     else if (known.size >= opts.maxFailures) result.unexplored++;
     else {
-      const failure = await shrinkAndConfirm(suspect, anomaly);
+      let failure: FoundFailure | undefined;
+      try {
+        failure = await shrinkAndConfirm(suspect, anomaly);
+      } catch (err) {
+        // The server cannot be asked again (an HTTP server that died): report the input as it was seen.
+        if (err instanceof Stop) {
+          const f = unconfirmedFailure(suspect, anomaly, err.message);
+          known.set(key, f);
+          result.failures.push(f);
+        }
+        throw err;
+      }
       if (failure) {
         known.set(key, failure);
         result.failures.push(failure);
@@ -303,7 +331,13 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     investigatingSince = performance.now();
     try {
       const runs = judged.flatMap((j) => j.batch.runs);
-      const crash = judged.find((j) => j.anomalies[0]?.kind === 'crash');
+      // HTTP names the one POST that was open when the server went away, when there was only one.
+      const crash = judged.find((j) => j.anomalies[0]?.kind === 'crash' && j.anomalies[0].run) ?? judged.find((j) => j.anomalies[0]?.kind === 'crash');
+      const blamed = crash?.anomalies[0].run;
+      if (blamed) {
+        await record(blamed, crash.anomalies[0]);
+        return blamed.index + 1;
+      }
       if (crash) {
         // The server reads in order: the culprit is in the first batch whose ping went unanswered
         // (a batch that never reached the server did not crash it: the one before it did).
@@ -319,7 +353,14 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
           result.unexplored++;
           return suspects.at(-1)!.index + 1;
         }
-        const culprit = (await replayUntilCulprit(suspects, 'probe')) ?? (await replayUntilCulprit(runs.filter((r) => !suspects.includes(r)), 'probe'));
+        let culprit: CaseRun | undefined;
+        try {
+          culprit = (await replayUntilCulprit(suspects, 'probe')) ?? (await replayUntilCulprit(runs.filter((r) => !suspects.includes(r)), 'probe'));
+        } catch (err) {
+          // No new connection to hunt on: the crash still happened.
+          if (err instanceof Stop) result.unattributed.push({ ...crash.anomalies[0], summary: `${crash.anomalies[0].summary}; not narrowed down to one input: ${err.message}` });
+          throw err;
+        }
         if (!culprit) unattributed(crash.anomalies[0], runs.length);
         return (culprit ?? suspects.at(-1))!.index + 1;
       }
@@ -354,8 +395,6 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     }
   };
 
-  const batchSize = opts.batchSize ?? DEFAULT_BATCH;
-  const maxInFlight = opts.maxInFlight ?? DEFAULT_IN_FLIGHT;
   let index = 0;
   let reached = 0;
   const searching = () => index < opts.runs && performance.now() < t0 + opts.searchMs + investigated && !opts.signal.aborted;
@@ -363,7 +402,9 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   let previous: Batch | undefined;
   const idKeys = (run: CaseRun) => run.expect.refs.map((r) => `${typeof r.id}:${String(r.id)}`);
   try {
-    await ensureLink();
+    const { pipelining } = await ensureLink();
+    const batchSize = opts.batchSize ?? pipelining.batchSize;
+    const maxInFlight = opts.maxInFlight ?? pipelining.maxInFlight;
     search: while (searching()) {
       const inFlight: Array<{ batch: Batch; settled: Promise<Batch> }> = [];
       const openKeys = new Set<string>();

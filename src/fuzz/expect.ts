@@ -35,6 +35,8 @@ export interface Expect {
    * reject them as invalid (-32600, id null), but must do one of the two.
    */
   nullOk: RequestId[];
+  /** HTTP (expectForBody): the body is not JSON even to a lenient decoder, so it must be refused. */
+  notJson: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -103,7 +105,34 @@ function lines(bytes: Buffer): Buffer[] {
 const MAX_KEPT_PARAMS_BYTES = 16 * 1024;
 
 export function expectFor(bytes: Buffer, lenient = false): Expect {
-  const e: Expect = { answer: [], optional: [], looseIds: [], badId: false, extra: 0, refs: [], nullOk: [] };
+  const e = emptyExpect();
+  const small = bytes.length <= MAX_KEPT_PARAMS_BYTES;
+  for (const line of lines(bytes)) readUnit(e, line, lenient, small);
+  return e;
+}
+
+/**
+ * The same for an HTTP POST body, which holds one JSON text whatever newlines it contains (a
+ * trailing newline is whitespace). A body that is not JSON even to a lenient decoder is marked
+ * `notJson`: over HTTP it must be refused (RPC-11: a 4xx, or an error response).
+ */
+export function expectForBody(body: Buffer, lenient = false): Expect {
+  const e = emptyExpect();
+  // A parser may ignore a byte order mark (RFC 8259 section 8.1); HTTP body parsers often do.
+  const bom = body.subarray(0, 3).equals(BOM);
+  // Lenient then: the answer, or a parse error, since reading past the mark is not required.
+  e.notJson = readUnit(e, bom ? body.subarray(3) : body, lenient || bom, body.length <= MAX_KEPT_PARAMS_BYTES) === 'not-json';
+  return e;
+}
+
+const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
+function emptyExpect(): Expect {
+  return { answer: [], optional: [], looseIds: [], badId: false, extra: 0, refs: [], nullOk: [], notJson: false };
+}
+
+/** Adds what one line (stdio) or one body (HTTP) allows; says whether it was JSON at all. */
+function readUnit(e: Expect, unit: Buffer, lenient: boolean, small: boolean): 'json' | 'lenient-json' | 'not-json' {
   const tolerate = (shape: Shape | undefined, units = 1) => {
     e.extra += units;
     if (!shape || shape.kind === 'notification') return;
@@ -115,31 +144,28 @@ export function expectFor(bytes: Buffer, lenient = false): Expect {
       if (shape.id !== null) e.looseIds.push(shape.id);
     }
   };
-  const small = bytes.length <= MAX_KEPT_PARAMS_BYTES;
-  for (const line of lines(bytes)) {
-    if (isBlank(line)) {
-      e.extra += 1; // some servers answer an empty line with a parse error; none must
-      continue;
-    }
-    const strict = isUtf8(line) ? parse(line.toString('utf8')) : { ok: false as const };
-    if (strict.ok) {
-      const shape = shapeOf(strict.value);
-      if (shape.kind === 'request' && !lenient) {
-        e.answer.push(shape.id);
-        if (shape.extraMembers) e.nullOk.push(shape.id);
-        e.refs.push(refOf(shape.id, shape, small));
-      } else if (shape.kind === 'notification') {
-        if (lenient) e.extra += 1;
-      } else {
-        tolerate(shape, shape.kind === 'invalid' ? shape.units : 1);
-      }
-      continue;
-    }
-    // Not JSON as sent; a lenient decoder (U+FFFD for bad bytes) might still read an id.
-    const loose = isUtf8(line) ? strict : parse(lenientUtf8.decode(line));
-    tolerate(loose.ok ? shapeOf(loose.value) : undefined);
+  if (isBlank(unit)) {
+    e.extra += 1; // some servers answer an empty line with a parse error; none must
+    return 'not-json';
   }
-  return e;
+  const strict = isUtf8(unit) ? parse(unit.toString('utf8')) : { ok: false as const };
+  if (strict.ok) {
+    const shape = shapeOf(strict.value);
+    if (shape.kind === 'request' && !lenient) {
+      e.answer.push(shape.id);
+      if (shape.extraMembers) e.nullOk.push(shape.id);
+      e.refs.push(refOf(shape.id, shape, small));
+    } else if (shape.kind === 'notification') {
+      if (lenient) e.extra += 1;
+    } else {
+      tolerate(shape, shape.kind === 'invalid' ? shape.units : 1);
+    }
+    return 'json';
+  }
+  // Not JSON as sent; a lenient decoder (U+FFFD for bad bytes) might still read an id.
+  const loose = isUtf8(unit) ? strict : parse(lenientUtf8.decode(unit));
+  tolerate(loose.ok ? shapeOf(loose.value) : undefined);
+  return loose.ok ? 'lenient-json' : 'not-json';
 }
 
 function refOf(id: RequestId, shape: { method: string; params?: unknown }, keepParams: boolean): ExpectedRef {

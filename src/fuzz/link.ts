@@ -1,32 +1,20 @@
-// One connection used for fuzzing: writes batches of cases in one go, each followed by a ping,
+// One stdio connection used for fuzzing: writes batches of cases in one go, each followed by a ping,
 // and attributes everything the server sends back. Answers carrying a case's id belong to that
 // case; answers without a usable id, or with an id nobody used, belong to the oldest batch whose
 // ping is still unanswered (servers answer in order far more often than not; when one does not,
 // isolating the cases one by one settles it).
 import type { Session } from '../session/index.js';
-import { keyOf, type Received, type RequestId } from '../session/index.js';
+import { keyOf, type Received } from '../session/index.js';
 import type { CloseInfo, FramingProblem } from '../transport/types.js';
 import { expectFor } from './expect.js';
+import { claimFindings, isResponse, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
 
-export interface BatchTiming {
-  /** Give up waiting for answers (and the ping) this long after writing. */
-  deadlineMs: number;
-  /** After the ping is answered, wait at most this long for missing answers (default: until the deadline). */
-  afterPingMs?: number;
-  /** Once everything expected has arrived, listen this long for extra responses. */
-  graceMs?: number;
-}
-
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isResponse = (m: unknown): m is Obj => isObj(m) && !('method' in m) && ('result' in m || 'error' in m);
+export type { BatchTiming, FuzzLink } from './link-common.js';
 
 /** Settled ids remembered for late duplicates. */
-const RECENT_IDS = 20_000;
-/** Received messages the session keeps for us; older ones are dropped (fuzz answers can be megabytes). */
-const KEEP_RECEIVED = 200;
+export const RECENT_IDS = 20_000;
 
 interface Tracked {
   run: CaseRun;
@@ -44,8 +32,10 @@ interface Live {
   armed: boolean;
 }
 
-export class Link {
+export class Link implements FuzzLink {
   readonly ids = new IdAllocator();
+  /** A pipe takes many cases per write, and several writes ahead. */
+  readonly pipelining = { batchSize: 32, maxInFlight: 8 };
   private readonly byId = new Map<string, Tracked>();
   private readonly pings = new Map<string, Live>();
   private readonly live: Live[] = [];
@@ -107,7 +97,7 @@ export class Link {
     this.live.push(live);
     this.pings.set(keyOf(pingId), live);
     for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
-    this.expectAnswers(runs, pingId, timing.deadlineMs);
+    registerAnswers(this.session, runs, pingId, timing.deadlineMs, this.tag);
     const ping = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', id: pingId, method: 'ping' })}\n`);
     live.timers.push(setTimeout(() => this.settle(live), timing.deadlineMs));
     this.session.sendRaw(Buffer.concat([...runs.map((r) => r.bytes), ping])).catch((err: Error) => {
@@ -117,29 +107,6 @@ export class Link {
       this.onClosed(this.exitReason);
     });
     return { batch, settled };
-  }
-
-  /**
-   * Registers the cases' readable ids with the session without writing anything (we write the
-   * bytes ourselves), so it correlates their answers, validates them against the method's
-   * result schema and never mistakes them for answers to nothing.
-   */
-  private expectAnswers(runs: CaseRun[], pingId: RequestId, timeoutMs: number): void {
-    const transport = this.session.transport;
-    Object.defineProperty(transport, 'send', { value: async () => ({}), configurable: true, writable: true });
-    try {
-      // The ping is untagged: problems with its answer belong to the whole-run checks.
-      void this.session.sendRequest({ jsonrpc: '2.0', id: pingId, method: 'ping' }, { timeoutMs });
-      for (const run of runs) {
-        for (const ref of run.expect.refs) {
-          const message: Obj = { jsonrpc: '2.0', id: ref.id, method: ref.method };
-          if (ref.params !== undefined) message.params = ref.params;
-          void this.session.sendRequest(message, { tag: this.tag, timeoutMs });
-        }
-      }
-    } finally {
-      Reflect.deleteProperty(transport, 'send');
-    }
   }
 
   /**
@@ -239,33 +206,10 @@ export class Link {
         this.byId.delete(key);
       }
     }
-    const received = this.session.received;
-    if (received.length > KEEP_RECEIVED * 2) received.splice(0, received.length - KEEP_RECEIVED);
+    trimReceived(this.session);
   }
 
-  /**
-   * The fuzz check reports what its own traffic caused, once per distinct failure, with the
-   * input that caused it. The session also records each problem as a finding; those about our
-   * answers (tagged with the check, or answers without a usable id) and about stdout framing
-   * are removed so they are not reported a thousand times over. Findings about messages the
-   * server sent on its own (requests, notifications) stay for the whole-run checks.
-   */
   private claimFindings(): void {
-    const findings = this.session.findings;
-    let i = this.findingsSeen;
-    while (i < findings.length) {
-      const f = findings[i];
-      const first = f.evidence[0];
-      const message = first?.type === 'message' ? first.message : undefined;
-      const framing = first?.type === 'message' && message === undefined;
-      const ours = f.tag === this.tag || framing || (f.tag === undefined && isResponse(message) && !isPing(message.id));
-      if (ours) findings.splice(i, 1);
-      else i++;
-    }
-    this.findingsSeen = findings.length;
+    this.findingsSeen = claimFindings(this.session, this.findingsSeen, this.tag);
   }
-}
-
-function isPing(id: unknown): boolean {
-  return typeof id === 'string' && id.startsWith('fz-ping-');
 }

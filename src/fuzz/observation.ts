@@ -1,6 +1,7 @@
 // What the server did while a group of cases was in flight: the records the link fills in and
 // the oracle judges.
 import type { Received, RequestId } from '../session/index.js';
+import type { HttpExchange } from '../transport/types.js';
 import type { Expect } from './expect.js';
 import type { CaseSpec } from './wire-case.js';
 
@@ -15,6 +16,27 @@ export interface CaseRun {
   responses: Received[];
   /** Unanswered soft case: cancelled after the soft deadline and left unjudged. */
   slow?: boolean;
+  /** HTTP: the POST that carried the case (each case is one POST there). */
+  http?: PostOutcome;
+}
+
+/** How the POST of one case ended, as far as the fuzz oracle cares. */
+export interface PostOutcome {
+  /** Still running when the batch settled (its deadline passed). */
+  pending: boolean;
+  status?: number;
+  /** Media type of the response body, without parameters. */
+  media?: string;
+  /** Why the exchange failed without a complete response (a dropped connection, a timeout). */
+  error?: string;
+  /** The connection broke: neither a response nor a timeout of ours. */
+  dropped?: boolean;
+  /** Answers in its body with no usable id (errors with id null or absent, or an invalid id echoed). */
+  loose: Received[];
+  /** Answers in its body carrying an id this case did not send (another case's, or nobody's). */
+  unexpected: Received[];
+  /** The exchange as recorded (request body left out: the case's bytes are shown instead). */
+  exchange?: HttpExchange;
 }
 
 /** Cases sent together, followed by one ping that proves the server still serves. */
@@ -24,18 +46,24 @@ export interface Batch {
   /** ms (performance.now) when the bytes were written. */
   sentAt: number;
   pingAnswered: boolean;
+  /** HTTP: what became of an unanswered ping's POST. */
+  pingNote?: string;
   /** Responses without an id (or echoing an id that is not a valid MCP id), by arrival. */
   loose: Received[];
   /** Responses carrying an id none of our in-flight messages used. */
   unexpected: Received[];
-  /** stdout lines that were not JSON-RPC messages. */
-  framing: Array<{ problem: string; raw: string }>;
+  /** stdout lines (or HTTP bodies and SSE events) that were not JSON-RPC messages. */
+  framing: Array<{ problem: string; raw: string; run?: CaseRun }>;
   /** Responses that failed schema validation (attributed to a case when their id says so). */
   malformed: Array<{ received: Received; run?: CaseRun }>;
   /** Why the connection ended while the batch was in flight. */
   closed?: string;
   /** The bytes could not be written: the server was gone before they reached it (nothing here caused that). */
   undelivered?: boolean;
+  /** HTTP: the case whose POST broke first when the server went away (the likely cause, when it is the only suspect). */
+  culprit?: CaseRun;
+  /** HTTP: cases whose POST was still open, or broke, when the server went away. */
+  suspects?: CaseRun[];
   /** Responses that arrived after the batch settled and broke a rule (late duplicates). */
   late: Array<{ received: Received; run: CaseRun }>;
   settled: boolean;

@@ -1,24 +1,8 @@
 // Fuzz settings from the run's options. `run` gives a modest budget (about a second for the
-// three fuzz checks against a fast server); `mcp-conform fuzz` passes the extra options below,
-// which the runner hands to every check unchanged along with the rest of its options.
+// three fuzz checks against a fast server); `mcp-conform fuzz` sets the fuzz* fields of
+// CheckOptions, which the runner hands to every check unchanged along with the rest.
 import type { CheckOptions } from '../checks/index.js';
 import type { FuzzProgress } from './campaign.js';
-
-/** Options only `mcp-conform fuzz` sets (absent in a plain run). */
-export interface FuzzRunOptions {
-  /** Time for sending cases, per fuzz check. */
-  fuzzTimeMs?: number;
-  /** Time for isolating, shrinking and confirming failures, per fuzz check. */
-  fuzzShrinkMs?: number;
-  /** Distinct failures shrunk per check. */
-  fuzzMaxFailures?: number;
-  /** Which command is running, for the replay lines. */
-  fuzzCommand?: 'run' | 'fuzz';
-  /** Called after every batch (for a live counter). */
-  onFuzzProgress?: (checkId: string, progress: FuzzProgress) => void;
-  /** The runner's per-check ceiling, when set. */
-  checkTimeoutMs?: number;
-}
 
 export interface FuzzSettings {
   runs: number;
@@ -44,8 +28,7 @@ const CASE_TIMEOUT_CAP_MS = { run: 750, fuzz: 2000 } as const;
 /** Tool calls in a plain run: slower ones are cancelled and not judged. */
 const SOFT_TIMEOUT_RUN_MS = 500;
 
-export function fuzzSettings(options: CheckOptions): FuzzSettings {
-  const o = options as CheckOptions & FuzzRunOptions;
+export function fuzzSettings(o: CheckOptions): FuzzSettings {
   const runs = o.fuzzRuns ?? DEFAULT_RUNS;
   const command = o.fuzzCommand ?? 'run';
   // Stay well inside the runner's ceiling for one check (see runner/run.ts).

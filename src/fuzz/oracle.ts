@@ -1,7 +1,9 @@
 // The oracle: after a batch (or a single case) settled, did the server break a rule? A crash,
 // a hang, a dropped or duplicated answer, an answer with an id we did not use, an answer to a
 // notification, a non-JSON line on stdout or a response that fails the schema. An error
-// response to bad input is always fine.
+// response to bad input is always fine. Over HTTP each case is a POST of its own, judged also by
+// its status: never a 5xx or a broken connection, a body that is not JSON refused (a 4xx or an
+// error response), and a request's answer in a 2xx reply.
 import type { Problem } from '../schema/index.js';
 import { keyOf, type Received } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
@@ -13,11 +15,28 @@ export type AnomalyKind =
   | 'duplicate' // a request was answered more than once
   | 'no-response' // a request was never answered
   | 'unsolicited' // more responses than the input allows (e.g. an answer to a notification)
-  | 'bad-output' // stdout carried something that is not a JSON-RPC message
-  | 'bad-response'; // a response that fails the schema of the negotiated revision
+  | 'bad-output' // stdout (or an HTTP body) carried something that is not a JSON-RPC message
+  | 'bad-response' // a response that fails the schema of the negotiated revision
+  | 'dropped' // HTTP: the server broke the connection instead of answering (and still lives)
+  | 'server-error' // HTTP: a 5xx status
+  | 'not-rejected' // HTTP: a body that is not JSON accepted with a 2xx and no error
+  | 'http-status'; // HTTP: a request answered with a status outside 2xx (tolerated: warn)
 
 /** Most severe first: the primary anomaly of a run, and the one shrinking keeps. */
-export const ANOMALY_ORDER: readonly AnomalyKind[] = ['crash', 'unresponsive', 'wrong-id', 'duplicate', 'no-response', 'unsolicited', 'bad-output', 'bad-response'];
+export const ANOMALY_ORDER: readonly AnomalyKind[] = [
+  'crash',
+  'unresponsive',
+  'dropped',
+  'server-error',
+  'wrong-id',
+  'duplicate',
+  'no-response',
+  'not-rejected',
+  'unsolicited',
+  'bad-output',
+  'bad-response',
+  'http-status',
+];
 
 export interface Anomaly {
   kind: AnomalyKind;
@@ -56,19 +75,61 @@ function onlyGarbledId(problems: readonly Problem[], runs: readonly CaseRun[]): 
   return runs.some((run) => run.expect.badId) && problems.every((p) => p.pointer === '/id');
 }
 
-export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
-  const out: Anomaly[] = [];
-  if (batch.closed) {
-    out.push({ kind: 'crash', requirement: opts.crashRequirement, summary: `the connection ended: ${batch.closed}`, received: [] });
-    return out; // nothing else is meaningful once the server is gone
-  }
-  if (!batch.pingAnswered) {
-    out.push({ kind: 'unresponsive', requirement: opts.hangRequirement, summary: `the server stopped answering: a ping sent behind the input got no answer within ${opts.caseTimeoutMs} ms`, received: [] });
-  }
-  let allowed = 0;
-  let used = batch.loose.length;
-  const missing: Array<{ run: CaseRun; id: unknown; nullOk: boolean }> = [];
+/** What the POST of a case got, in words. */
+function describePost(run: CaseRun, timeoutMs: number): string {
+  const post = run.http!;
+  if (post.pending) return `its POST got no reply within ${timeoutMs} ms`;
+  if (post.error !== undefined && post.status === undefined) return `its POST failed (${post.error})`;
+  return `its POST was answered ${post.status}${post.media ? ` ${post.media}` : ''} without it`;
+}
+
+/** Why the server went away, with the inputs in flight when no single one is to blame. */
+function crashSummary(batch: Batch): string {
+  const suspects = batch.culprit ? [] : (batch.suspects ?? []);
+  if (suspects.length === 0) return `the connection ended: ${batch.closed}`;
+  const strategies = [...new Set(suspects.map((r) => r.spec.strategy))].join(', ');
+  return `the connection ended: ${batch.closed}, while ${suspects.length} input(s) were in flight (${strategies})`;
+}
+
+const isError = (r: Received) => isObj(r.message) && 'error' in r.message;
+
+/** A body that is not JSON is to be refused with a 4xx (RPC-11); a request, to be answered like any other (the check's hang rule). */
+function refusalRequirement(run: CaseRun, opts: OracleOptions): string {
+  if (run.expect.notJson) return 'RPC-11';
+  return run.expect.answer.length || run.expect.optional.length ? opts.hangRequirement : opts.crashRequirement;
+}
+
+/** HTTP: what the status of each case's POST says. */
+function judgePosts(batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
   for (const run of batch.runs) {
+    const post = run.http;
+    if (!post || run.slow) continue;
+    const status = post.status;
+    if (post.pending) {
+      // A request's missing answer is judged below; a POST of anything else must get a reply too (202, or an error).
+      if (run.expect.answer.length === 0 && !run.spec.soft && batch.pingAnswered) out.push({ kind: 'no-response', requirement: opts.hangRequirement, summary: `the POST got no reply within ${opts.caseTimeoutMs} ms, although the server still answers ping`, run, received: [] });
+    } else if (post.dropped) {
+      out.push({ kind: 'dropped', requirement: refusalRequirement(run, opts), summary: `the server broke the connection instead of answering (${post.error}), although it still answers ping`, run, received: [] });
+    } else if (status !== undefined && status >= 500) {
+      const instead = run.expect.answer.length ? 'the answer' : 'a 4xx or an error response';
+      out.push({ kind: 'server-error', requirement: refusalRequirement(run, opts), summary: `the POST was answered ${status}, a server error, instead of ${instead}`, run, received: [...run.responses, ...post.loose] });
+    } else if (run.expect.notJson && status !== undefined && status < 300 && run.responses.length === 0 && !post.loose.some(isError)) {
+      out.push({ kind: 'not-rejected', requirement: 'RPC-11', summary: `a body that is not JSON was accepted (${status}) without an error: a 4xx, or a -32700 error, was due`, run, received: [] });
+    } else if (status !== undefined && (status < 200 || status >= 300) && run.expect.answer.some((id) => countFor(run, id) > 0)) {
+      out.push({ kind: 'http-status', warnOnly: true, requirement: 'HTTP-8', summary: `a request was answered with HTTP ${status} rather than 200 (the JSON-RPC answer was in the body)`, run, received: run.responses });
+    }
+  }
+}
+
+/**
+ * Answers carrying the cases' ids (each request once, at most once for the rest), and answers
+ * without a usable id: no more than the cases can justify.
+ */
+function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
+  let allowed = 0;
+  let used = loose.length;
+  const missing: Array<{ run: CaseRun; id: unknown; nullOk: boolean }> = [];
+  for (const run of runs) {
     allowed += run.expect.extra;
     for (const id of run.expect.answer) {
       const n = countFor(run, id);
@@ -90,34 +151,63 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
       continue;
     }
     const why = m.nullOk ? ' (a request with a member JSON-RPC does not define: serve it, or reject it with -32600, but answer)' : '';
-    out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response within ${opts.caseTimeoutMs} ms, although the server still answers ping${why}`, run: m.run, received: [] });
-  }
-  for (const late of batch.late) {
-    out.push({ kind: 'duplicate', requirement: 'RPC-25', summary: `request ${JSON.stringify(idOf(late.received))} was answered again later`, run: late.run, received: [late.received] });
+    const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : ` within ${opts.caseTimeoutMs} ms`;
+    out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [] });
   }
   if (used > allowed) {
-    const single = batch.runs.length === 1 ? batch.runs[0] : undefined;
+    const single = runs.length === 1 ? runs[0] : undefined;
     const onlyNotifications = single && single.expect.answer.length === 0 && single.expect.extra === 0;
     out.push({
       kind: 'unsolicited',
       requirement: 'RPC-7',
       summary: onlyNotifications
-        ? `the server answered a notification (${batch.loose.length} response(s))`
+        ? `the server answered a notification (${loose.length} response(s))`
         : `${used} response(s) without a usable id where at most ${allowed} can be justified (a notification or a response must not be answered)`,
-      run: single,
-      received: batch.loose,
+      run: single ?? (batch.runs.length === 1 ? batch.runs[0] : undefined),
+      received: loose,
     });
   }
-  if (batch.unexpected.length) {
-    const ids = batch.unexpected.map((r) => JSON.stringify(idOf(r))).join(', ');
-    out.push({ kind: 'wrong-id', requirement: 'RPC-2', summary: `a response carried id ${ids}, which none of our in-flight messages used`, run: batch.runs.length === 1 ? batch.runs[0] : undefined, received: batch.unexpected });
+}
+
+export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
+  const out: Anomaly[] = [];
+  if (batch.closed) {
+    out.push({ kind: 'crash', requirement: opts.crashRequirement, summary: crashSummary(batch), run: batch.culprit, received: [] });
+    return out; // nothing else is meaningful once the server is gone
+  }
+  if (!batch.pingAnswered) {
+    const how = batch.pingNote ? `a ping POSTed after the input ${batch.pingNote}` : `a ping sent behind the input got no answer within ${opts.caseTimeoutMs} ms`;
+    out.push({ kind: 'unresponsive', requirement: opts.hangRequirement, summary: `the server stopped answering: ${how}`, received: [] });
+  }
+  judgePosts(batch, opts, out);
+  // Over HTTP each reply is known: answers without an id are counted per case; on a pipe, per batch.
+  if (batch.runs.some((r) => r.http)) for (const run of batch.runs) account([run], run.http?.loose ?? [], batch, opts, out);
+  else account(batch.runs, batch.loose, batch, opts, out);
+  for (const late of batch.late) {
+    out.push({ kind: 'duplicate', requirement: 'RPC-25', summary: `request ${JSON.stringify(idOf(late.received))} was answered again later`, run: late.run, received: [late.received] });
+  }
+  // HTTP tells which reply carried a wrong id; on a pipe only a lone case can be blamed.
+  const pinned = new Set<Received>();
+  for (const run of batch.runs) {
+    const wrong = run.http?.unexpected ?? [];
+    if (wrong.length === 0) continue;
+    wrong.forEach((r) => pinned.add(r));
+    const ids = wrong.map((r) => JSON.stringify(idOf(r))).join(', ');
+    out.push({ kind: 'wrong-id', requirement: 'RPC-2', summary: `the reply to this input carried id ${ids}, which is not the id of a request in it`, run, received: wrong });
+  }
+  const unpinned = batch.unexpected.filter((r) => !pinned.has(r));
+  if (unpinned.length) {
+    const ids = unpinned.map((r) => JSON.stringify(idOf(r))).join(', ');
+    out.push({ kind: 'wrong-id', requirement: 'RPC-2', summary: `a response carried id ${ids}, which none of our in-flight messages used`, run: batch.runs.length === 1 ? batch.runs[0] : undefined, received: unpinned });
   }
   for (const f of batch.framing) {
+    const run = f.run ?? (batch.runs.length === 1 ? batch.runs[0] : undefined);
+    const what = f.problem === 'invalid-utf8' ? 'bytes that are not UTF-8' : f.problem === 'too-large' ? 'a message larger than we accept' : `${f.run ? 'a body or event' : 'a line'} that is not a JSON-RPC message`;
     out.push({
       kind: 'bad-output',
-      requirement: f.problem === 'invalid-utf8' ? 'STDIO-1' : 'STDIO-3',
-      summary: `the server wrote ${f.problem === 'invalid-utf8' ? 'bytes that are not UTF-8' : 'a line that is not a JSON-RPC message'} on stdout: ${JSON.stringify(f.raw.slice(0, 120))}`,
-      run: batch.runs.length === 1 ? batch.runs[0] : undefined,
+      requirement: f.run ? 'HTTP-8' : f.problem === 'invalid-utf8' ? 'STDIO-1' : 'STDIO-3',
+      summary: `the server ${f.run ? 'answered the POST with' : 'wrote'} ${what}${f.run ? '' : ' on stdout'}: ${JSON.stringify(f.raw.slice(0, 120))}`,
+      run,
       received: [],
     });
   }

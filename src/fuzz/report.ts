@@ -107,6 +107,7 @@ function receivedEvidence(r: Received): Evidence {
 
 function describeInput(f: FoundFailure): string {
   const size = f.run.bytes.length;
+  if (f.unconfirmed) return `${size} bytes, as generated; neither shrunk nor confirmed: ${f.unconfirmed}`;
   return f.shrunk ? `shrunk in ${f.shrinks} step(s), ${f.originalBytes} → ${size} bytes` : `${size} bytes, as generated`;
 }
 
@@ -117,7 +118,11 @@ export function failureEvidence(f: FoundFailure, n: number, replay: ReplayContex
     { type: 'note', text: `failure ${n} [${a.kind}${a.requirement ? `, ${a.requirement}` : ''}] strategy ${f.strategy}: ${a.summary}${a.warnOnly ? ' (tolerated: warn)' : ''} (input ${describeInput(f)}; seen ${f.occurrences} time(s))` },
     { type: 'message', direction: 'sent', at: 0, raw: showBytes(f.run.bytes) },
   ];
-  const shown = [...new Set([...a.received, ...f.run.responses])].slice(0, 4);
+  // HTTP: the status and headers of the POST that carried the input (its body is shown above).
+  const x = f.run.http?.exchange;
+  if (x) out.push({ type: 'http', at: 0, request: { method: x.request.method, url: x.request.url, headers: x.request.headers }, response: x.response });
+  if (f.run.http?.error) out.push({ type: 'note', text: `the POST ended with: ${f.run.http.error}` });
+  const shown = [...new Set([...a.received, ...f.run.responses, ...(f.run.http?.loose ?? []), ...(f.run.http?.unexpected ?? [])])].slice(0, 4);
   if (shown.length) out.push(...shown.map(receivedEvidence));
   else out.push({ type: 'note', text: 'nothing came back for this input' });
   for (const p of (a.problems ?? []).slice(0, 3)) out.push({ type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement });

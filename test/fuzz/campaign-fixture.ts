@@ -1,13 +1,13 @@
-// Runs one fuzz campaign straight against the fixture over stdio (no runner), for tests that
-// need the campaign's full result, and closes every process it started.
+// Runs one fuzz campaign straight against the fixture over stdio or Streamable HTTP (no runner),
+// for tests that need the campaign's full result, and closes every process it started.
 import type fc from 'fast-check';
 import { runCampaign, type CampaignResult } from '../../src/fuzz/campaign.js';
 import type { Inventory } from '../../src/fuzz/request-cases.js';
 import type { CallableTool } from '../../src/fuzz/tool-cases.js';
 import type { CaseSpec } from '../../src/fuzz/wire-case.js';
 import type { Revision } from '../../src/schema/index.js';
-import { initialize, openSession, type Session } from '../../src/session/index.js';
-import { fixtureCommand } from '../fixtures/launch.js';
+import { initialize, openSession, type Session, type TargetSpec } from '../../src/session/index.js';
+import { fixtureCommand, startHttpFixture, type HttpFixture } from '../fixtures/launch.js';
 
 export const REVISION: Revision = '2025-11-25';
 
@@ -16,6 +16,10 @@ export interface FixtureCampaign {
   runs: number;
   seed?: number;
   searchMs?: number;
+  /** Over Streamable HTTP (JSON replies, or SSE with `sse`) instead of stdio. */
+  http?: { sse?: boolean };
+  /** Longest wait for one answer (default 2000 ms). */
+  caseTimeoutMs?: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -46,8 +50,12 @@ export async function fixtureFacts(session: Session): Promise<{ inventory: Inven
 /** Opens the fixture, lets `build` pick the cases from what it lists, runs the campaign. */
 export async function campaignOnFixture(opts: FixtureCampaign, build: (facts: Awaited<ReturnType<typeof fixtureFacts>>) => fc.Arbitrary<CaseSpec>): Promise<CampaignResult> {
   const opened: Session[] = [];
+  let server: HttpFixture | undefined;
+  if (opts.http) server = await startHttpFixture({ fault: opts.fault, sse: opts.http.sse });
+  const target: TargetSpec = server ? { transport: 'http', url: server.url } : { transport: 'stdio', command: fixtureCommand({ fault: opts.fault }) };
+  const caseTimeoutMs = opts.caseTimeoutMs ?? 2000;
   const connect = async () => {
-    const session = await openSession({ transport: 'stdio', command: fixtureCommand({ fault: opts.fault }) }, { revision: REVISION, requestTimeoutMs: 5000 });
+    const session = await openSession(target, { revision: REVISION, requestTimeoutMs: 5000 });
     opened.push(session);
     const h = await initialize(session, { protocolVersion: REVISION, capabilities: {} });
     if (h.outcome.kind !== 'result') throw new Error(`fixture initialize: ${h.outcome.kind}`);
@@ -63,16 +71,17 @@ export async function campaignOnFixture(opts: FixtureCampaign, build: (facts: Aw
       runs: opts.runs,
       searchMs: opts.searchMs ?? 120_000,
       shrinkMs: 20_000,
-      caseTimeoutMs: 2000,
+      caseTimeoutMs,
       softTimeoutMs: 500,
       maxFailures: 5,
       maxRestarts: 20,
-      oracle: { crashRequirement: 'STDIO-7', hangRequirement: 'RPC-25', caseTimeoutMs: 2000 },
+      oracle: { crashRequirement: 'STDIO-7', hangRequirement: 'RPC-25', caseTimeoutMs },
       signal: new AbortController().signal,
       first,
       connect,
     });
   } finally {
     await Promise.all(opened.map((s) => s.close().catch(() => undefined)));
+    await server?.close();
   }
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EXIT, UsageError } from '../../src/cli/errors.js';
 import { extractFuzzFlags, fuzzCommand } from '../../src/cli/fuzz.js';
 import type { CliIO } from '../../src/cli/io.js';
-import { fixtureCommand } from '../fixtures/launch.js';
+import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 
 function captureIO(interactive = false): CliIO & { out: string[]; err: string[] } {
   const out: string[] = [];
@@ -29,6 +29,20 @@ describe('mcp-conform fuzz', () => {
     expect(code).toBe(EXIT.failed);
     expect(stdout).toMatch(/replay: mcp-conform fuzz --only fuzz\/malformed-messages --seed 5 --fuzz-runs \d+ --protocol-version \S+ --duration 1 -- /);
     expect(io.err.join('')).toBe(''); // no live counter when not interactive
+  }, 60_000);
+
+  it('fuzzes a Streamable HTTP endpoint and replays over --url', async () => {
+    const server = await startHttpFixture({ fault: 'http-500-on-invalid-json' });
+    try {
+      const io = captureIO();
+      const code = await fuzzCommand(['--no-reports', '--only', 'fuzz/malformed-messages', '--seed', '5', '--duration', '1', '--shrink-time', '10', '--max-failures', '1', '--url', server.url], io);
+      expect(code).toBe(EXIT.failed);
+      const stdout = io.out.join('');
+      expect(stdout).toMatch(/answered 500/);
+      expect(stdout).toContain(`--duration 1 --url ${server.url}`);
+    } finally {
+      await server.close();
+    }
   }, 60_000);
 
   it('prints its help', async () => {

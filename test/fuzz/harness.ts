@@ -1,13 +1,15 @@
-// Runs the fuzz checks in-process against our fixture server (optionally with one fault), with
-// the seed, case count and budgets a test needs, and reads the failures back from the report.
+// Runs the fuzz checks in-process against our fixture server (optionally with one fault, over
+// stdio or Streamable HTTP), with the seed, case count and budgets a test needs, and reads the
+// failures back from the report.
 import type { Report, CheckResult } from '../../src/checks/types.js';
-import type { FuzzRunOptions } from '../../src/fuzz/options.js';
+import type { CheckOptions } from '../../src/checks/index.js';
 import { runTarget, type TargetRunOptions } from '../../src/runner/target.js';
 import type { Revision } from '../../src/schema/index.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
-import { fixtureCommand } from '../fixtures/launch.js';
+import type { TargetSpec } from '../../src/session/index.js';
+import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 
-export interface FuzzRun extends FuzzRunOptions {
+export interface FuzzRun extends Pick<CheckOptions, 'fuzzTimeMs' | 'fuzzShrinkMs' | 'fuzzMaxFailures' | 'fuzzCommand' | 'onFuzzProgress' | 'checkTimeoutMs'> {
   fault?: string;
   only: string[];
   seed?: number;
@@ -15,12 +17,24 @@ export interface FuzzRun extends FuzzRunOptions {
   protocolVersion?: Revision;
   callTools?: 'all' | string[];
   requestTimeoutMs?: number;
+  /** Over Streamable HTTP (JSON replies, or SSE with `sse`) instead of stdio. */
+  http?: { sse?: boolean };
 }
 
 export async function fuzzFixture(opts: FuzzRun): Promise<Report> {
-  const { fault, only, seed, fuzzRuns, protocolVersion, callTools, requestTimeoutMs, ...fuzz } = opts;
-  const options: TargetRunOptions & FuzzRunOptions = {
-    target: { transport: 'stdio', command: fixtureCommand({ fault }) },
+  if (!opts.http) return fuzzTarget({ transport: 'stdio', command: fixtureCommand({ fault: opts.fault }) }, opts);
+  const server = await startHttpFixture({ fault: opts.fault, sse: opts.http.sse });
+  try {
+    return await fuzzTarget({ transport: 'http', url: server.url }, opts);
+  } finally {
+    await server.close();
+  }
+}
+
+async function fuzzTarget(target: TargetSpec, opts: FuzzRun): Promise<Report> {
+  const { fault: _fault, http: _http, only, seed, fuzzRuns, protocolVersion, callTools, requestTimeoutMs, ...fuzz } = opts;
+  const options: TargetRunOptions = {
+    target,
     checks: fuzzChecks,
     only,
     protocolVersion,

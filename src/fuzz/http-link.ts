@@ -1,0 +1,310 @@
+// One Streamable HTTP session used for fuzzing. A POST body holds one JSON text, so every case
+// is its own POST; the cases of a batch go out at once, and once they have all been answered
+// (or their deadline has passed) a ping POST proves that the server still serves. Answers that
+// carry a case's id are matched by id, as on stdio; everything else (errors without an id,
+// bodies that are not JSON-RPC, the status) is read off the exchange that carried it, so each
+// case knows exactly what its own POST got back.
+import { createParser } from 'eventsource-parser';
+import { validateMessage } from '../schema/index.js';
+import { keyOf, type Received, type Session } from '../session/index.js';
+import { isJsonMedia, mediaType } from '../transport/headers.js';
+import type { FramingProblem, HttpExchange } from '../transport/types.js';
+import { expectForBody } from './expect.js';
+import { claimFindings, isObj, isPing, isResponse, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
+import { RECENT_IDS } from './link.js';
+import type { Batch, CaseRun } from './observation.js';
+import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
+
+interface Tracked {
+  run: CaseRun;
+  batch: Batch;
+  count: number;
+}
+
+interface Live {
+  batch: Batch;
+  timing: BatchTiming;
+  done: () => void;
+  timers: NodeJS.Timeout[];
+  /** Case POSTs still running (a case whose answers are all in counts as done: an SSE reply may stay open). */
+  open: number;
+  finished: Set<CaseRun>;
+  pinging: boolean;
+}
+
+/** Recorded bodies end like this when the transport cut them (see transport/limits.ts). */
+const CUT_BODY = /…\[(\+\d+ chars|body cut at \d+ bytes)\]$/;
+const SHOWN_CHARS = 2000;
+
+/** How an exchange error reads: our own timeout and our own close are not the server's doing. */
+function dropped(error: string): boolean {
+  return !/^no complete response within \d+ ms$/.test(error) && !error.startsWith('aborted:');
+}
+
+function mediaOf(x: HttpExchange | undefined): string | undefined {
+  const type = x?.response?.headers['content-type'];
+  return type === undefined ? undefined : mediaType(type);
+}
+
+/** The data of the message events of a recorded SSE body (priming and keep-alive events carry none). */
+function sseData(text: string): string[] {
+  const out: string[] = [];
+  const parser = createParser({
+    onEvent: (e) => {
+      if ((e.event === undefined || e.event === 'message') && e.data !== '') out.push(e.data);
+    },
+  });
+  parser.feed(text);
+  return out;
+}
+
+export class HttpLink implements FuzzLink {
+  readonly ids = new IdAllocator();
+  /**
+   * One connection per POST in flight, so fewer than on a pipe; small batches, since a batch
+   * waits for its slowest case (a slow tool call holds it until the soft deadline).
+   */
+  readonly pipelining = { batchSize: 8, maxInFlight: 8 };
+  private readonly byId = new Map<string, Tracked>();
+  private readonly liveOf = new Map<Batch, Live>();
+  private readonly pings = new Map<string, Live>();
+  private readonly live = new Set<Live>();
+  /** Framing problems only the transport sees (bodies that are not UTF-8, or too large), for the next exchange to finish. */
+  private readonly framing: Array<{ problem: FramingProblem; raw: string }> = [];
+  private exitReason?: string;
+  private findingsSeen: number;
+  private readonly detach: Array<() => void> = [];
+  private nextPing = 0;
+
+  constructor(
+    readonly session: Session,
+    /** Tag for correlated requests: schema findings on their answers are ours to report. */
+    private readonly tag: string,
+  ) {
+    this.findingsSeen = session.findings.length;
+    this.detach.push(session.onReceive((r) => this.onReceived(r)));
+    const onFraming = (problem: FramingProblem, raw: string) => {
+      if (problem === 'invalid-utf8' || problem === 'too-large') this.framing.push({ problem, raw });
+    };
+    session.transport.on('framing', onFraming);
+    this.detach.push(() => session.transport.off('framing', onFraming));
+  }
+
+  get closed(): boolean {
+    return this.exitReason !== undefined || this.session.closed;
+  }
+
+  dispose(): void {
+    for (const off of this.detach.splice(0)) off();
+  }
+
+  render(spec: CaseSpec, index: number): CaseRun {
+    // The stdio delimiter is no part of an HTTP body.
+    const body = (bytes: Buffer) => bytes.subarray(0, bytes.length - 1);
+    if (!hasBulk(spec)) {
+      const bytes = body(caseBytes(spec, this.ids));
+      return { index, spec, bytes, expect: expectForBody(bytes, spec.lenient), responses: [] };
+    }
+    // Same ids, same structure: read the expectations off a miniature, not megabytes.
+    const mark = this.ids.mark;
+    const expect = expectForBody(body(caseBytes(spec, this.ids, true)), spec.lenient);
+    this.ids.rewind(mark);
+    return { index, spec, bytes: body(caseBytes(spec, this.ids)), expect, responses: [] };
+  }
+
+  send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
+    const pingId = `fz-ping-${++this.nextPing}`;
+    const batch: Batch = { runs, pingId, sentAt: performance.now(), pingAnswered: false, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: false };
+    let done!: () => void;
+    const settled = new Promise<Batch>((resolve) => (done = () => resolve(batch)));
+    const live: Live = { batch, timing, done, timers: [], open: runs.length, finished: new Set(), pinging: false };
+    if (this.closed) {
+      batch.closed = this.exitReason ?? 'the connection was already closed';
+      batch.undelivered = true;
+      this.settle(live);
+      return { batch, settled };
+    }
+    this.live.add(live);
+    this.liveOf.set(batch, live);
+    this.pings.set(keyOf(pingId), live);
+    for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
+    registerAnswers(this.session, runs, pingId, timing.deadlineMs * 2, this.tag);
+    // Time is up for the cases: what is still open counts as unanswered, and the ping decides whether the server lives.
+    live.timers.push(setTimeout(() => this.ping(live), timing.deadlineMs));
+    for (const run of runs) {
+      run.http = { pending: true, loose: [], unexpected: [] };
+      this.session.sendRaw(run.bytes).then(
+        (out) => this.onPosted(live, run, out.http),
+        (err: Error) => this.onRefused(run, err),
+      );
+    }
+    return { batch, settled };
+  }
+
+  private onReceived(r: Received): void {
+    const m = r.message;
+    if (!isResponse(m)) return;
+    const key = keyOf(m.id);
+    const ping = this.pings.get(key);
+    if (ping) {
+      ping.batch.pingAnswered = true; // the batch settles when the ping's exchange is over
+      return;
+    }
+    const hit = this.byId.get(key);
+    if (!hit) return; // read off its exchange instead (readBody)
+    hit.count++;
+    hit.run.responses.push(r);
+    if (hit.batch.settled) {
+      if (hit.count > 1) hit.batch.late.push({ received: r, run: hit.run });
+      return;
+    }
+    if (r.validation.problems.length) hit.batch.malformed.push({ received: r, run: hit.run });
+    const { answer } = hit.run.expect;
+    if (answer.length && answer.every((id) => this.byId.get(keyOf(id))?.count)) this.finish(this.liveOf.get(hit.batch), hit.run);
+  }
+
+  /** One case is done with: once they all are, the ping goes out. */
+  private finish(live: Live | undefined, run: CaseRun): void {
+    if (!live || live.finished.has(run)) return;
+    live.finished.add(run);
+    if (--live.open === 0) this.ping(live);
+  }
+
+  private onPosted(live: Live, run: CaseRun, x: HttpExchange | undefined): void {
+    const { batch } = live;
+    const framing = this.framing.splice(0);
+    if (batch.settled) return;
+    const post = run.http!;
+    post.pending = false;
+    post.status = x?.response?.status;
+    post.media = mediaOf(x);
+    post.error = x?.error;
+    post.dropped = x?.error !== undefined && dropped(x.error);
+    if (x) post.exchange = { request: { ...x.request, body: undefined }, response: x.response && { ...x.response, body: x.response.body?.slice(0, SHOWN_CHARS) }, error: x.error };
+    for (const f of framing) batch.framing.push({ ...f, run });
+    this.readBody(live, run, x?.response?.body);
+    this.finish(live, run);
+  }
+
+  /** The POST could not even be made: the server no longer accepts connections (or we closed). */
+  private onRefused(run: CaseRun, err: Error): void {
+    const post = run.http!;
+    post.pending = false;
+    post.error = err.message;
+    this.onClosed(`the server stopped accepting connections (${err.message})`);
+  }
+
+  /** Answers without a case's id, and bodies that are not JSON-RPC, belong to the POST that got them. */
+  private readBody(live: Live, run: CaseRun, body: string | undefined): void {
+    const post = run.http!;
+    if (!body || CUT_BODY.test(body)) return; // too large to read again; answers with an id were matched already
+    const units = post.media === 'text/event-stream' ? sseData(body) : post.media && isJsonMedia(post.media) ? [body] : [];
+    const { batch } = live;
+    for (const unit of units) {
+      let value: unknown;
+      try {
+        value = JSON.parse(unit);
+      } catch {
+        batch.framing.push({ problem: 'not-json', raw: unit.slice(0, SHOWN_CHARS), run });
+        continue;
+      }
+      for (const item of Array.isArray(value) ? value : [value]) {
+        if (!isResponse(item)) {
+          if (!isObj(item) || typeof item.method !== 'string') batch.framing.push({ problem: 'not-jsonrpc', raw: unit.slice(0, SHOWN_CHARS), run });
+          continue; // a request or notification of the server's own: not ours to judge
+        }
+        const key = keyOf(item.id);
+        if (this.pings.has(key) || isPing(item.id)) continue;
+        const owner = this.byId.get(key);
+        if (owner?.run === run) continue; // its own answer, matched by id
+        // A reply answers the request of its own POST: the answer to another case's request here is misplaced.
+        let received: Received | undefined;
+        if (owner) received = this.unclaim(owner, unit);
+        received ??= { at: this.session.now(), message: item, raw: unit, validation: validateMessage(item, { revision: this.session.revision, direction: 'server->client' }) };
+        const idless = item.id === null || item.id === undefined || (!owner && run.expect.looseIds.some((id) => keyOf(id) === key));
+        (idless ? post.loose : post.unexpected).push(received);
+        (idless ? batch.loose : batch.unexpected).push(received);
+        if (received.validation.problems.length) batch.malformed.push({ received, run });
+      }
+    }
+  }
+
+  /** Takes back an answer counted for the case whose id it carries, when it came in another case's reply. */
+  private unclaim(owner: Tracked, raw: string): Received | undefined {
+    const i = owner.batch.settled ? -1 : owner.run.responses.findIndex((r) => r.raw === raw);
+    if (i < 0) return undefined; // already judged as the owner's
+    const [received] = owner.run.responses.splice(i, 1);
+    owner.count--;
+    const m = owner.batch.malformed.findIndex((x) => x.received === received);
+    if (m >= 0) owner.batch.malformed.splice(m, 1);
+    return received;
+  }
+
+  /** The liveness probe: a ping POSTed once the cases are answered (or out of time). */
+  private ping(live: Live): void {
+    const { batch, timing } = live;
+    if (live.pinging || batch.settled) return;
+    live.pinging = true;
+    live.timers.push(setTimeout(() => this.settle(live), timing.deadlineMs));
+    const bytes = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: batch.pingId, method: 'ping' }));
+    this.session.sendRaw(bytes).then(
+      (out) => {
+        const x = out.http;
+        const status = x?.response?.status;
+        if (status === 404) this.onClosed('the server no longer knows the session (a ping got 404)');
+        else if (x?.error && dropped(x.error) && !batch.pingAnswered) this.onClosed(`the connection broke on a ping (${x.error})`);
+        else if (!batch.pingAnswered) batch.pingNote = x?.error ? `got no answer (${x.error})` : `was answered ${status ?? 'nothing'} without a response to it`;
+        this.settle(live);
+      },
+      (err: Error) => this.onClosed(`the server stopped accepting connections (${err.message})`),
+    );
+  }
+
+  private onClosed(reason: string): void {
+    this.exitReason ??= reason;
+    // The server went away while these POSTs were open (or broke them): one of them did it.
+    const suspects = [...this.live].flatMap((l) => l.batch.runs).filter((r) => r.http?.pending || r.http?.dropped);
+    for (const live of [...this.live]) {
+      live.batch.closed ??= reason;
+      live.batch.suspects = suspects;
+      if (suspects.length === 1 && live.batch.runs.includes(suspects[0])) live.batch.culprit = suspects[0];
+      this.settle(live);
+    }
+  }
+
+  private settle(live: Live): void {
+    const { batch } = live;
+    if (batch.settled) return;
+    batch.settled = true;
+    for (const t of live.timers) clearTimeout(t);
+    this.live.delete(live);
+    this.liveOf.delete(batch);
+    this.pings.delete(keyOf(batch.pingId));
+    if (!batch.closed && this.session.closed) batch.closed = this.exitReason ?? 'the connection closed';
+    if (!batch.pingAnswered) batch.pingNote ??= live.pinging ? `got no answer within ${live.timing.deadlineMs} ms` : 'was never sent: the cases took all the time';
+    for (const run of batch.runs) {
+      if (!run.spec.soft || batch.closed || !batch.pingAnswered) continue;
+      const missing = run.expect.answer.filter((id) => !this.byId.get(keyOf(id))?.count);
+      if (missing.length === 0) continue;
+      run.slow = true; // alive but slow: ask it to stop, like a polite client (CANCEL-1)
+      for (const requestId of missing) {
+        void this.session.notify('notifications/cancelled', { requestId, reason: 'mcp-conform fuzz: soft deadline passed' }).catch(() => undefined);
+      }
+    }
+    this.forget();
+    this.findingsSeen = claimFindings(this.session, this.findingsSeen, this.tag);
+    live.done();
+  }
+
+  /** Bounds what we and the session remember, however long the campaign. */
+  private forget(): void {
+    if (this.byId.size > RECENT_IDS) {
+      let drop = this.byId.size - RECENT_IDS;
+      for (const key of this.byId.keys()) {
+        if (drop-- <= 0) break;
+        this.byId.delete(key);
+      }
+    }
+    trimReceived(this.session);
+  }
+}

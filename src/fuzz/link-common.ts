@@ -1,0 +1,92 @@
+// What the campaign needs from a connection used for fuzzing, and the bookkeeping both kinds
+// share: stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one
+// POST per case).
+import type { Session } from '../session/index.js';
+import type { RequestId } from '../session/index.js';
+import type { Batch, CaseRun } from './observation.js';
+import type { CaseSpec } from './wire-case.js';
+
+export interface BatchTiming {
+  /** Give up waiting for answers (and the ping) this long after writing. */
+  deadlineMs: number;
+  /** After the ping is answered, wait at most this long for missing answers (default: until the deadline). */
+  afterPingMs?: number;
+  /** Once everything expected has arrived, listen this long for extra responses. */
+  graceMs?: number;
+}
+
+export interface FuzzLink {
+  readonly session: Session;
+  /** The connection is gone (the process exited, the server stopped accepting connections or forgot the session). */
+  readonly closed: boolean;
+  /** How many cases go in one batch, and how many batches are in flight at once. */
+  readonly pipelining: { batchSize: number; maxInFlight: number };
+  /** The case's bytes with fresh ids of this connection, and what may come back. */
+  render(spec: CaseSpec, index: number): CaseRun;
+  /** Sends the cases and a ping behind them; `settled` resolves once the batch can be judged. */
+  send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> };
+  /** Stops listening (the session itself is closed by its owner). */
+  dispose(): void;
+}
+
+type Obj = Record<string, unknown>;
+export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+export const isResponse = (m: unknown): m is Obj => isObj(m) && !('method' in m) && ('result' in m || 'error' in m);
+
+export function isPing(id: unknown): boolean {
+  return typeof id === 'string' && id.startsWith('fz-ping-');
+}
+
+/** Received messages the session keeps for us; older ones are dropped (fuzz answers can be megabytes). */
+const KEEP_RECEIVED = 200;
+
+/** Bounds what the session remembers, however long the campaign. */
+export function trimReceived(session: Session): void {
+  const received = session.received;
+  if (received.length > KEEP_RECEIVED * 2) received.splice(0, received.length - KEEP_RECEIVED);
+}
+
+/**
+ * Registers the cases' readable ids (and the ping) with the session without writing anything
+ * (the link writes the bytes itself), so it correlates their answers, validates them against the
+ * method's result schema and never mistakes them for answers to nothing.
+ */
+export function registerAnswers(session: Session, runs: CaseRun[], pingId: RequestId, timeoutMs: number, tag: string): void {
+  const transport = session.transport;
+  Object.defineProperty(transport, 'send', { value: async () => ({}), configurable: true, writable: true });
+  try {
+    // The ping is untagged: problems with its answer belong to the whole-run checks.
+    void session.sendRequest({ jsonrpc: '2.0', id: pingId, method: 'ping' }, { timeoutMs });
+    for (const run of runs) {
+      for (const ref of run.expect.refs) {
+        const message: Obj = { jsonrpc: '2.0', id: ref.id, method: ref.method };
+        if (ref.params !== undefined) message.params = ref.params;
+        void session.sendRequest(message, { tag, timeoutMs });
+      }
+    }
+  } finally {
+    Reflect.deleteProperty(transport, 'send');
+  }
+}
+
+/**
+ * The fuzz check reports what its own traffic caused, once per distinct failure, with the
+ * input that caused it. The session also records each problem as a finding; those about our
+ * answers (tagged with the check, or answers without a usable id) and about framing are removed
+ * so they are not reported a thousand times over. Findings about messages the server sent on
+ * its own (requests, notifications) stay for the whole-run checks. Returns the new count seen.
+ */
+export function claimFindings(session: Session, seen: number, tag: string): number {
+  const findings = session.findings;
+  let i = seen;
+  while (i < findings.length) {
+    const f = findings[i];
+    const first = f.evidence[0];
+    const message = first?.type === 'message' ? first.message : undefined;
+    const framing = first?.type === 'message' && message === undefined;
+    const ours = f.tag === tag || framing || (f.tag === undefined && isResponse(message) && !isPing(message.id));
+    if (ours) findings.splice(i, 1);
+    else i++;
+  }
+  return findings.length;
+}
