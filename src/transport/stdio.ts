@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import { execa, type ResultPromise } from 'execa';
 import { TargetUnreachable, type CloseInfo, type CloseOptions, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
-import { DEFAULT_MAX_MESSAGE_BYTES, FRAMING_RAW_CHARS, STDERR_LINE_CHARS, STDERR_TRACE_LINES, oneLine } from './limits.js';
+import { DEFAULT_MAX_MESSAGE_BYTES, FRAMING_RAW_CHARS, STDERR_LINE_CHARS, STDERR_TRACE_LINES, TRACE_RAW_CHARS, oneLine } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
 import { LineSplitter } from './line-splitter.js';
@@ -162,9 +162,11 @@ class StdioTransportImpl implements StdioTransport {
 
   async sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
     this.assertWritable();
-    const raw = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8');
+    // The trace keeps a bounded prefix: decode only that much of a large buffer.
+    const buffer = typeof bytes === 'string' ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const raw = buffer === undefined ? bytes : buffer.length > TRACE_RAW_CHARS * 4 ? `${buffer.subarray(0, TRACE_RAW_CHARS * 4).toString('utf8')}…[${buffer.length} bytes]` : buffer.toString('utf8');
     this.recorder.add({ kind: 'send', raw });
-    await this.write(typeof bytes === 'string' ? bytes : Buffer.from(bytes));
+    await this.write(buffer ?? (bytes as string));
     return {};
   }
 
