@@ -164,7 +164,7 @@ class StdioTransportImpl implements StdioTransport {
     this.assertWritable();
     // The trace keeps a bounded prefix: decode only that much of a large buffer.
     const buffer = typeof bytes === 'string' ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const raw = buffer === undefined ? bytes : buffer.length > TRACE_RAW_CHARS * 4 ? `${buffer.subarray(0, TRACE_RAW_CHARS * 4).toString('utf8')}…[${buffer.length} bytes]` : buffer.toString('utf8');
+    const raw = typeof bytes === 'string' ? bytes : buffer!.length > TRACE_RAW_CHARS * 4 ? `${buffer!.subarray(0, TRACE_RAW_CHARS * 4).toString('utf8')}…[${buffer!.length} bytes]` : buffer!.toString('utf8');
     this.recorder.add({ kind: 'send', raw });
     await this.write(buffer ?? (bytes as string));
     return {};
