@@ -2,22 +2,14 @@
 // list_changed only where declared, and server requests only for what the client declared.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Received, Session } from '../src/session/index.js';
-import {
-  callableTools,
-  callBriefly,
-  describeListing,
-  exchange,
-  exchangeOn,
-  isNotification,
-  isObject,
-  listing,
-  methodOf,
-  oncePerRun,
-  openServerStream,
-  type Exchange,
-  type Item,
-  type ListMethod,
-} from './feature-probes.js';
+import { delay } from './lib/delay.js';
+import { exchangeOn, recordExchange, type Exchange } from './lib/exchange.js';
+import { isObject, type Item } from './lib/json-object.js';
+import { listAll, objectsOf } from './lib/list-all.js';
+import { describeWalkFailure, recordFailedPage } from './lib/list-verdict.js';
+import { isNotification, methodOf } from './lib/message-readers.js';
+import { openServerStream } from './lib/server-stream.js';
+import { callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
 import { subscriptionProbe, UNKNOWN_URI } from './resources.js';
 
@@ -31,7 +23,7 @@ export const declaredFeaturesWork = defineCheck({
   async run(ctx) {
     const broken: string[] = [];
     const tried: string[] = [];
-    const lists: Array<[string, ListMethod]> = [
+    const lists: Array<[string, string]> = [
       ['tools', 'tools/list'],
       ['prompts', 'prompts/list'],
       ['resources', 'resources/list'],
@@ -40,11 +32,11 @@ export const declaredFeaturesWork = defineCheck({
       ...lists.map(async ([cap, method]) => {
         if (!ctx.declares(cap)) return;
         tried.push(method);
-        const l = await listing(ctx, method);
+        const walk = await listAll(ctx, method, cap);
         // Only the first page matters here: pagination has its own checks.
-        if (l.failure && l.pages.length === 1) {
-          exchange(ctx, l.failure);
-          broken.push(`${cap} → ${describeListing(l)}`);
+        if (walk.end === 'error' && walk.pages.length === 1) {
+          recordFailedPage(ctx, walk);
+          broken.push(`${cap} → ${describeWalkFailure(walk)}`);
         }
       }),
       (async () => {
@@ -54,7 +46,7 @@ export const declaredFeaturesWork = defineCheck({
         tried.push('resources/subscribe');
         for (const step of [probe.subscribe, probe.unsubscribe!]) {
           if (step.outcome.kind === 'result') continue;
-          exchange(ctx, step);
+          recordExchange(ctx, step);
           broken.push(`resources.subscribe → ${step.method}: ${describeOutcome(step.outcome)}`);
         }
       })(),
@@ -82,8 +74,7 @@ export const declaredFeaturesWork = defineCheck({
 
 async function firstCompletionRef(ctx: CheckContext): Promise<Item | undefined> {
   if (!ctx.declares('prompts')) return undefined;
-  const prompts = await listing(ctx, 'prompts/list');
-  for (const p of prompts.items) {
+  for (const p of objectsOf(await listAll(ctx, 'prompts/list', 'prompts'))) {
     const arg = Array.isArray(p.arguments) ? p.arguments.find((a) => isObject(a) && typeof a.name === 'string') : undefined;
     if (typeof p.name === 'string' && isObject(arg)) return { ref: { type: 'ref/prompt', name: p.name }, argument: { name: arg.name, value: '' } };
   }
@@ -103,7 +94,7 @@ const completeResult = (r: unknown) => isObject(r) && isObject(r.completion) && 
 
 /** Calls the basic method of every feature the server did not declare; once per run. */
 function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
-  return oncePerRun(ctx, 'undeclared', async () => {
+  return ctx.shared('capabilities/undeclared-probes', async () => {
     const probes: Array<Omit<UndeclaredProbe, 'outcome' | 'at'>> = [];
     if (!ctx.declares('tools')) probes.push({ capability: 'tools', method: 'tools/list', offers: { requirement: 'CAP-1', proves: listResult('tools') } });
     if (!ctx.declares('resources')) probes.push({ capability: 'resources', method: 'resources/list', offers: { requirement: 'CAP-2', proves: listResult('resources') } });
@@ -115,7 +106,7 @@ function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
       probes.push({ capability: 'completions', method: 'completion/complete', params, offers: { requirement: 'CAP-5', proves: completeResult } });
     }
     if (ctx.declares('resources') && !ctx.declares('resources.subscribe')) {
-      const uri = (await listing(ctx, 'resources/list')).items.map((r) => r.uri).find((u) => typeof u === 'string') ?? UNKNOWN_URI;
+      const uri = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).find((u) => typeof u === 'string') ?? UNKNOWN_URI;
       probes.push({ capability: 'resources.subscribe', method: 'resources/subscribe', params: { uri } });
     }
     return Promise.all(probes.map(async (p) => ({ ...p, ...(await exchangeOn(ctx.session, p.method, p.params)) })));
@@ -132,7 +123,7 @@ export const undeclaredRejected = defineCheck({
   async run(ctx) {
     const probes = await probeUndeclared(ctx);
     if (probes.length === 0) return ctx.skip('the server declares every feature we can probe');
-    for (const p of probes) exchange(ctx, p);
+    for (const p of probes) recordExchange(ctx, p);
     const served = probes.find((p) => p.outcome.kind === 'result');
     if (served?.outcome.kind === 'result') {
       // The raw result: Outcome turns a non-object result (e.g. null) into {}.
@@ -162,7 +153,7 @@ export const offeredFeaturesDeclared = defineCheck({
     // Only a real answer (a list, completion values) proves the feature is there; a stub or a null does not.
     const served = probes.find((p) => p.offers && p.outcome.kind === 'result' && p.offers.proves(p.outcome.message.result));
     if (served) {
-      exchange(ctx, served);
+      recordExchange(ctx, served);
       return ctx.violation(`${served.method} is served (it answered with a real result), but capabilities.${served.capability} is not declared (${served.offers!.requirement})`, `capabilities.${served.capability}`, 'absent');
     }
     if (probes.length === 0 && ctx.declares('logging')) return ctx.skip('the server declares every feature we can probe');
@@ -189,7 +180,7 @@ export const listChangedDeclared = defineCheck({
     // Runs after the other checks: the main session has seen the whole run's traffic.
     await openServerStream(ctx.session, ctx.options.requestTimeoutMs);
     await ctx.request('ping');
-    if (ctx.session.transport.kind !== 'stdio') await new Promise((r) => setTimeout(r, Math.min(ctx.options.quietMs, 300)));
+    if (ctx.session.transport.kind !== 'stdio') await delay(Math.min(ctx.options.quietMs, 300));
     const undeclared = (r: Received) => {
       const m = methodOf(r);
       const cap = m && isNotification(r) ? LIST_CHANGED[m] : undefined;
@@ -217,8 +208,8 @@ const CLIENT_ALL = { roots: { listChanged: true }, sampling: {}, elicitation: {}
  */
 async function provoke(ctx: CheckContext, session: Session): Promise<void> {
   const ms = ctx.options.quietMs;
-  const tools = ctx.declares('tools') ? callableTools(ctx, (await listing(ctx, 'tools/list')).items).slice(0, 6) : [];
-  const work: Array<Promise<unknown>> = tools.map((t) => callBriefly(session, t, ms));
+  const tools = ctx.declares('tools') ? callableTools(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options).slice(0, 6) : [];
+  const work: Array<Promise<unknown>> = tools.map((t) => callBriefly(ctx, session, t, ms));
   for (const [cap, method] of [['tools', 'tools/list'], ['prompts', 'prompts/list'], ['resources', 'resources/list']] as const) {
     if (ctx.declares(cap)) work.push(session.request(method, undefined, { timeoutMs: ms }));
   }
@@ -254,7 +245,7 @@ export const clientCapabilitiesRespected = defineCheck({
     const bare = useMain ? ctx.session : (await ctx.connect({ clientCapabilities: {} })).session;
     await openServerStream(bare, ctx.options.requestTimeoutMs);
     await provoke(ctx, bare);
-    await new Promise((r) => setTimeout(r, ctx.options.quietMs / 2));
+    await delay(ctx.options.quietMs / 2);
     const asked = await declaring.catch(() => [] as Received[]);
     if (asked.length) ctx.note(`with roots, sampling and elicitation declared, the server sent ${asked.map((r) => methodOf(r)).join(', ')}; mcp-conform answered each`);
 

@@ -2,7 +2,11 @@
 // variables (at most 100 values, total and hasMore consistent), and -32602 for an unknown prompt.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
-import { exchange, exchangeOn, isObject, listing, mapLimited, plural, type Item } from './feature-probes.js';
+import { exchangeOn, recordExchange } from './lib/exchange.js';
+import { isObject, type Item } from './lib/json-object.js';
+import { listAll, objectsOf } from './lib/list-all.js';
+import { mapLimited } from './lib/map-limited.js';
+import { plural } from './lib/plural.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
 import { parseUriTemplate } from './uri-template.js';
 
@@ -26,15 +30,14 @@ interface Target {
 async function targets(ctx: CheckContext): Promise<Target[]> {
   const out: Target[] = [];
   if (ctx.declares('prompts')) {
-    for (const p of (await listing(ctx, 'prompts/list')).items) {
+    for (const p of objectsOf(await listAll(ctx, 'prompts/list', 'prompts'))) {
       for (const a of Array.isArray(p.arguments) ? p.arguments.filter(isObject) : []) {
         if (typeof p.name === 'string' && typeof a.name === 'string') out.push({ ref: { type: 'ref/prompt', name: p.name }, argument: a.name, label: `prompt ${p.name}, argument ${a.name}` });
       }
     }
   }
   if (ctx.declares('resources')) {
-    const templates = await listing(ctx, 'resources/templates/list');
-    for (const t of templates.items) {
+    for (const t of objectsOf(await listAll(ctx, 'resources/templates/list', 'resourceTemplates'))) {
       if (typeof t.uriTemplate !== 'string') continue;
       const parsed = parseUriTemplate(t.uriTemplate);
       for (const v of parsed.ok ? parsed.variables : []) out.push({ ref: { type: 'ref/resource', uri: t.uriTemplate }, argument: v, label: `template ${t.uriTemplate}, variable ${v}` });
@@ -67,16 +70,16 @@ export const completionValues = defineCheck({
       if (!isObject(c) || !Array.isArray(c.values)) continue; // the schema finding says it
       const n = c.values.length;
       if (n > MAX_VALUES) {
-        exchange(ctx, a);
+        recordExchange(ctx, a);
         return ctx.violation(`${a.t.label}: ${n} values`, `at most ${MAX_VALUES} values`, `${n} values`);
       }
       const total = typeof c.total === 'number' ? c.total : undefined;
       if (total !== undefined && total < n) {
-        exchange(ctx, a);
+        recordExchange(ctx, a);
         return ctx.warn(`${a.t.label}: total ${total} is less than the ${n} values returned`, `total ≥ ${n}`, String(total));
       }
       if (total !== undefined && total > n && c.hasMore !== true) {
-        exchange(ctx, a);
+        recordExchange(ctx, a);
         return ctx.warn(`${a.t.label}: total ${total} exceeds the ${n} values returned, but hasMore is not true`, 'hasMore: true', JSON.stringify(c.hasMore));
       }
     }

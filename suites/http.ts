@@ -21,13 +21,13 @@ import {
   statusOf,
   type Reply,
 } from './lib/http-probe.js';
+import { isObject } from './lib/json-object.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 const FOREIGN_ORIGIN = 'https://mcp-conform.invalid';
 const SSE = 'text/event-stream';
 const JSON_MEDIA = 'application/json';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const is2xx = (status: number | undefined) => status !== undefined && status >= 200 && status < 300;
 const is4xx = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
 

@@ -3,7 +3,9 @@
 // responses that carry exactly one of result and error (RPC-2, RPC-3, RPC-4, RPC-25).
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome, RequestId, Session } from '../src/session/index.js';
-import { briefOutcome, clip, isObject, Problems, sleep } from './support/jsonrpc-probe.js';
+import { delay } from './lib/delay.js';
+import { isObject } from './lib/json-object.js';
+import { briefOutcome, clip, Problems } from './support/jsonrpc-probe.js';
 
 /**
  * Ids that catch sloppy handling: zero and the empty string (falsy), negatives, the largest
@@ -110,7 +112,7 @@ export const concurrentCorrelation = defineCheck({
     const from = ctx.session.findings.length;
     await burst(ctx, ctx.session, harmlessMethods(ctx), BURST, problems);
     // A second answer usually follows the first at once; give it a quiet period to show up.
-    await sleep(ctx.options.quietMs);
+    await delay(ctx.options.quietMs);
     const twice = ctx.session.findingsSince(from, ctx.check.id).filter((f) => f.requirement === 'RPC-25');
     if (twice.length) problems.violation(`${twice.length} request(s) were answered more than once: ${twice[0].message}`, 'exactly one response per request', `${twice.length} duplicate(s)`);
     return problems.verdict(ctx);

@@ -3,9 +3,9 @@ import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckCont
 import { isRevision, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
 import type { SendOutcome } from '../src/transport/types.js';
+import { isObject } from './lib/json-object.js';
 
 const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isResponse = (r: Received) => isObject(r.message) && !('method' in r.message);
 
 export const initializeResult = defineCheck({

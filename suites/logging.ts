@@ -2,18 +2,14 @@
 // the notifications/message that follow. Message shapes (LOG-6) are judged by schema validation.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Received, Session } from '../src/session/index.js';
-import {
-  callableTools,
-  callBriefly,
-  extraKeys,
-  isNotification,
-  listing,
-  LOG_LEVELS,
-  openServerStream,
-  paramsOf,
-  promptArguments,
-  type Item,
-} from './feature-probes.js';
+import { delay } from './lib/delay.js';
+import type { Item } from './lib/json-object.js';
+import { listAll, objectsOf } from './lib/list-all.js';
+import { LOG_LEVELS } from './lib/log-levels.js';
+import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
+import { promptArguments } from './lib/prompt-args.js';
+import { openServerStream } from './lib/server-stream.js';
+import { callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
 
 type Level = (typeof LOG_LEVELS)[number];
 const rank = (level: unknown): number => LOG_LEVELS.indexOf(level as Level);
@@ -60,13 +56,13 @@ export const invalidLevel = defineCheck({
 /** Safe requests that may make a server log: a prompt, a read, a subscription, one read-only tool call. */
 async function activity(ctx: CheckContext, session: Session): Promise<void> {
   const [resources, prompts, tools] = await Promise.all([
-    ctx.declares('resources') ? listing(ctx, 'resources/list') : undefined,
-    ctx.declares('prompts') ? listing(ctx, 'prompts/list') : undefined,
-    ctx.declares('tools') ? listing(ctx, 'tools/list') : undefined,
+    ctx.declares('resources') ? listAll(ctx, 'resources/list', 'resources') : undefined,
+    ctx.declares('prompts') ? listAll(ctx, 'prompts/list', 'prompts') : undefined,
+    ctx.declares('tools') ? listAll(ctx, 'tools/list', 'tools') : undefined,
   ]);
-  const uri = resources?.items.map((r) => r.uri).find((u): u is string => typeof u === 'string');
-  const prompt = prompts?.items.find((p) => typeof p.name === 'string');
-  const tool = tools ? callableTools(ctx, tools.items)[0] : undefined;
+  const uri = resources && objectsOf(resources).map((r) => r.uri).find((u): u is string => typeof u === 'string');
+  const prompt = prompts && objectsOf(prompts).find((p) => typeof p.name === 'string');
+  const tool = tools ? callableTools(toolsOf(tools), ctx.options)[0] : undefined;
   const ms = Math.max(ctx.options.quietMs * 2, 1000);
   const work: Array<Promise<unknown>> = [];
   if (uri) work.push(session.request('resources/read', { uri }, { timeoutMs: ms }));
@@ -76,7 +72,7 @@ async function activity(ctx: CheckContext, session: Session): Promise<void> {
   if (prompt) {
     work.push(promptArguments(session, prompt, false).then((args) => session.request('prompts/get', { name: prompt.name, arguments: args }, { timeoutMs: ms })));
   }
-  if (tool) work.push(callBriefly(session, tool, ms));
+  if (tool) work.push(callBriefly(ctx, session, tool, ms));
   await Promise.all(work);
 }
 
@@ -89,7 +85,7 @@ async function logsAt(ctx: CheckContext, level: Level, quietMs: number): Promise
     if (isNotification(r, 'notifications/message')) logs.push(r);
   });
   await activity(ctx, ctx.session);
-  await new Promise((r) => setTimeout(r, quietMs));
+  await delay(quietMs);
   off();
   return { ok: true, logs };
 }

@@ -3,10 +3,11 @@
 // that carried no token. A server may send no progress at all (PROG-5): then these skip.
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence } from '../src/session/index.js';
+import { delay } from './lib/delay.js';
+import { isObject } from './lib/json-object.js';
 import { callWithLooseToken, callWithToken, noteEvidence, progressRun, type ProgressNote, type TokenCall } from './lib/progress-run.js';
-import { delay, findSlowTool, slowCallTimeoutMs, unfinished } from './lib/slow-tool.js';
+import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const SPEC = 'basic/utilities/progress#progress-flow';
 
 type Observed = { calls: TokenCall[]; notes: ProgressNote[]; tool: string; evidence: Evidence[] };
@@ -123,12 +124,10 @@ export const noTokenNoProgress = defineCheck({
   spec: 'basic/utilities/progress#behavior-requirements',
   needs: ['tools'],
   async run(ctx) {
-    const slow = await findSlowTool(ctx);
+    // Its own connection: any progress there belongs to the one token-less call.
+    const slow = await slowToolOnOwnConnection(ctx);
     if ('skip' in slow) return ctx.skip(slow.skip);
-    // Its own connection (opened only now, so that a skip costs nothing): any progress there
-    // belongs to the one token-less call.
-    const { session, handshake } = await ctx.connect();
-    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize on a new connection failed: ${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}`);
+    const { session } = slow;
     const seen: unknown[] = [];
     const off = session.onReceive((r) => {
       if (isObject(r.message) && r.message.method === 'notifications/progress') seen.push(r.message);

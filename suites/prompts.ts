@@ -1,19 +1,14 @@
 // Prompts: listing, getting each listed prompt with its required arguments filled, and the
 // -32602 answers for unknown prompts and missing required arguments.
 import { defineCheck, describeOutcome, errorCode, type Check } from '../src/checks/index.js';
-import {
-  exchange,
-  isObject,
-  listing,
-  listWalkVerdict,
-  mapLimited,
-  exchangeOn,
-  plural,
-  promptArguments,
-  recheck,
-  SAMPLE_LIMIT,
-  type Item,
-} from './feature-probes.js';
+import { exchangeOn, recordExchange } from './lib/exchange.js';
+import { findingsVerdict } from './lib/findings-verdict.js';
+import { isObject, type Item } from './lib/json-object.js';
+import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
+import { listWalkVerdict } from './lib/list-verdict.js';
+import { mapLimited } from './lib/map-limited.js';
+import { plural } from './lib/plural.js';
+import { promptArguments } from './lib/prompt-args.js';
 
 /** A prompt name no server offers. */
 export const UNKNOWN_PROMPT = '__mcp_conform_no_such_prompt__';
@@ -29,12 +24,11 @@ export const promptsList = defineCheck({
   spec: 'server/prompts#listing-prompts',
   needs: ['prompts'],
   async run(ctx) {
-    const l = await listing(ctx, 'prompts/list', { judge: true });
-    const walk = listWalkVerdict(ctx, l, 'a ListPromptsResult');
-    if (walk) return walk;
-    const problems = recheck(ctx, l.judgedBy, l.pages);
-    if (problems.length) return ctx.violation(`prompts/list: ${problems[0].message}`);
-    return ctx.pass(`${plural(l.items.length, 'prompt')} on ${plural(l.pages.length, 'page')}`);
+    const walk = await listAll(ctx, 'prompts/list', 'prompts');
+    const failed = listWalkVerdict(ctx, walk, 'a ListPromptsResult');
+    if (failed) return failed;
+    if (walk.findings.length) return findingsVerdict(ctx, walk.findings, 'prompts/list results');
+    return ctx.pass(`${plural(objectsOf(walk).length, 'prompt')} on ${plural(walk.pages.length, 'page')}`);
   },
 });
 
@@ -47,8 +41,7 @@ export const promptsGet = defineCheck({
   spec: 'server/prompts#getting-a-prompt',
   needs: ['prompts'],
   async run(ctx) {
-    const l = await listing(ctx, 'prompts/list');
-    const prompts = l.items.filter((p) => typeof p.name === 'string').slice(0, SAMPLE_LIMIT);
+    const prompts = objectsOf(await listAll(ctx, 'prompts/list', 'prompts')).filter((p) => typeof p.name === 'string').slice(0, SAMPLE_LIMIT);
     if (prompts.length === 0) return ctx.skip('the server lists no prompts');
     const completions = ctx.declares('completions');
     // Message shapes are judged by the session's schema validation (tagged with this check).
@@ -64,12 +57,12 @@ export const promptsGet = defineCheck({
     // A prompt that needs no arguments has no excuse; sample arguments may be rejected (PROMPT-7).
     const broken = failed.find((g) => requiredArgs(g.prompt).length === 0);
     if (broken) {
-      exchange(ctx, broken);
+      recordExchange(ctx, broken);
       return ctx.warn(`prompts/get ${String(broken.prompt.name)} (which needs no arguments) failed: ${describeOutcome(broken.outcome)}`, 'a GetPromptResult', describeOutcome(broken.outcome));
     }
     const noMessages = rendered.find((g) => g.outcome.kind === 'result' && !Array.isArray(g.outcome.result.messages));
     if (noMessages) {
-      exchange(ctx, noMessages);
+      recordExchange(ctx, noMessages);
       return ctx.violation(`prompts/get ${String(noMessages.prompt.name)} has no messages array`);
     }
     if (rendered.length === 0) return ctx.info(`no prompt could be rendered with sample arguments (${plural(failed.length, 'attempt')}; see the notes)`);
@@ -100,9 +93,9 @@ export const missingArgument = defineCheck({
   spec: 'server/prompts#error-handling',
   needs: ['prompts'],
   async run(ctx) {
-    const l = await listing(ctx, 'prompts/list');
-    const prompt = l.items.find((p) => typeof p.name === 'string' && requiredArgs(p).length > 0);
-    if (!prompt) return ctx.skip(l.items.length ? 'no listed prompt has a required argument' : 'the server lists no prompts');
+    const listed = objectsOf(await listAll(ctx, 'prompts/list', 'prompts'));
+    const prompt = listed.find((p) => typeof p.name === 'string' && requiredArgs(p).length > 0);
+    if (!prompt) return ctx.skip(listed.length ? 'no listed prompt has a required argument' : 'the server lists no prompts');
     const o = await ctx.request('prompts/get', { name: prompt.name, arguments: {} });
     const missing = requiredArgs(prompt).map((a) => String(a.name)).join(', ');
     if (errorCode(o) === -32602) return ctx.pass();

@@ -2,30 +2,21 @@
 // Reads are safe, so every check works on the server's own listed resources (the first
 // SAMPLE_LIMIT of them, read once per run).
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
-import {
-  exchange,
-  exchangeOn,
-  extraKeys,
-  isNotification,
-  isObject,
-  listedReads,
-  listing,
-  listWalkVerdict,
-  oncePerRun,
-  openServerStream,
-  paramsOf,
-  plural,
-  recheck,
-  type Exchange,
-  type Item,
-  type Read,
-} from './feature-probes.js';
+import { base64Problem } from './lib/base64.js';
+import { exchangeOn, recordExchange, type Judged } from './lib/exchange.js';
+import { findingsVerdict } from './lib/findings-verdict.js';
+import { isObject, type Item } from './lib/json-object.js';
+import { listAll, objectsOf } from './lib/list-all.js';
+import { listWalkVerdict, recordFailedPage } from './lib/list-verdict.js';
+import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
+import { plural } from './lib/plural.js';
+import { listedReads, type Read } from './lib/resource-reads.js';
+import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
 
 /** A URI no server lists; deterministic, so reports of two runs compare. */
 export const UNKNOWN_URI = 'mcp-conform://does-not-exist/0f3c9a7e-resource';
 const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
-const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const contentsOf = (read: Read): Item[] =>
   read.outcome.kind === 'result' && Array.isArray(read.outcome.result.contents) ? read.outcome.result.contents.filter(isObject) : [];
@@ -39,14 +30,14 @@ export const resourcesList = defineCheck({
   spec: 'server/resources#listing-resources',
   needs: ['resources'],
   async run(ctx) {
-    const l = await listing(ctx, 'resources/list', { judge: true });
-    const walk = listWalkVerdict(ctx, l, 'a ListResourcesResult');
-    if (walk) return walk;
-    const problems = recheck(ctx, l.judgedBy, l.pages);
-    if (problems.length) return ctx.violation(`resources/list: ${problems[0].message}`);
-    const noScheme = l.items.find((r) => typeof r.uri === 'string' && !SCHEME.test(r.uri));
+    const walk = await listAll(ctx, 'resources/list', 'resources');
+    const failed = listWalkVerdict(ctx, walk, 'a ListResourcesResult');
+    if (failed) return failed;
+    if (walk.findings.length) return findingsVerdict(ctx, walk.findings, 'resources/list results');
+    const items = objectsOf(walk);
+    const noScheme = items.find((r) => typeof r.uri === 'string' && !SCHEME.test(r.uri));
     if (noScheme) return ctx.violation(`the listed URI ${JSON.stringify(noScheme.uri)} has no scheme (RFC 3986)`, 'scheme:rest', JSON.stringify(noScheme.uri));
-    return ctx.pass(`${plural(l.items.length, 'resource')} on ${plural(l.pages.length, 'page')}`);
+    return ctx.pass(`${plural(items.length, 'resource')} on ${plural(walk.pages.length, 'page')}`);
   },
 });
 
@@ -59,17 +50,17 @@ export const readContents = defineCheck({
   spec: 'server/resources#reading-resources',
   needs: ['resources'],
   async run(ctx) {
-    const { reads, judgedBy } = await listedReads(ctx, { judge: true });
+    const { reads } = await listedReads(ctx);
     const answered = reads.filter((r) => r.outcome.kind === 'result');
     if (answered.length === 0) return ctx.skip(reads.length ? 'no listed resource could be read (see resources/listed-readable)' : 'the server lists no resources');
-    const problems = recheck(ctx, judgedBy, answered);
-    if (problems.length) return ctx.violation(`resources/read: ${problems[0].message}`);
+    const findings = answered.flatMap((r) => r.findings);
+    if (findings.length) return findingsVerdict(ctx, findings, 'resources/read results');
     for (const r of answered) {
       for (const c of contentsOf(r)) {
         const text = typeof c.text === 'string';
         const blob = typeof c.blob === 'string';
         if (text !== blob) continue;
-        exchange(ctx, r);
+        recordExchange(ctx, r);
         const found = text ? 'both text and blob' : 'neither text nor blob';
         return ctx.violation(`reading ${r.uri}: a contents item carries ${found}`, 'exactly one of text or blob', found);
       }
@@ -77,7 +68,7 @@ export const readContents = defineCheck({
     // Several items are fine (e.g. a directory); none naming the URI that was read is odd.
     const foreign = answered.find((r) => contentsOf(r).length > 0 && !contentsOf(r).some((c) => c.uri === r.uri));
     if (foreign) {
-      exchange(ctx, foreign);
+      recordExchange(ctx, foreign);
       const got = contentsOf(foreign).map((c) => JSON.stringify(c.uri)).join(', ');
       return ctx.warn(`reading ${foreign.uri} returned contents for ${got}, none for the URI requested`, `a contents item with uri ${JSON.stringify(foreign.uri)}`, got);
     }
@@ -101,8 +92,8 @@ export const blobBase64 = defineCheck({
       for (const c of contentsOf(r)) {
         if (typeof c.blob !== 'string') continue;
         blobs++;
-        if (BASE64.test(c.blob)) continue;
-        exchange(ctx, r);
+        if (base64Problem(c.blob) === undefined) continue;
+        recordExchange(ctx, r);
         const sample = c.blob.length > 40 ? `${c.blob.slice(0, 40)}…` : c.blob;
         return ctx.violation(`reading ${r.uri}: the blob is not valid base64`, 'base64 (RFC 4648, padded)', JSON.stringify(sample));
       }
@@ -121,12 +112,13 @@ export const listedReadable = defineCheck({
   spec: 'server/resources#reading-resources',
   needs: ['resources'],
   async run(ctx) {
-    const { reads, listing: l } = await listedReads(ctx);
-    if (reads.length === 0) return ctx.skip(l.items.length ? 'no listed resource has a string uri' : 'the server lists no resources');
+    const { reads, walk } = await listedReads(ctx);
+    const listed = objectsOf(walk).length;
+    if (reads.length === 0) return ctx.skip(listed ? 'no listed resource has a string uri' : 'the server lists no resources');
     const failed = reads.filter((r) => r.outcome.kind !== 'result');
-    const note = l.items.length > reads.length ? ` (the first ${reads.length} of ${l.items.length})` : '';
+    const note = listed > reads.length ? ` (the first ${reads.length} of ${listed})` : '';
     if (failed.length === 0) return ctx.pass(`${plural(reads.length, 'listed resource')} read${note}`);
-    for (const r of failed.slice(0, 3)) exchange(ctx, r);
+    for (const r of failed.slice(0, 3)) recordExchange(ctx, r);
     const first = failed[0];
     return ctx.violation(
       `${failed.length} of ${plural(reads.length, 'listed resource')} could not be read${note}; ${first.uri}: ${describeOutcome(first.outcome)}`,
@@ -145,21 +137,21 @@ export const templatesList = defineCheck({
   spec: 'server/resources#resource-templates',
   needs: ['resources'],
   async run(ctx) {
-    const l = await listing(ctx, 'resources/templates/list', { judge: true });
-    if (l.failure && l.pages.length === 1 && errorCode(l.failure.outcome) === -32601) {
-      exchange(ctx, l.failure);
+    const walk = await listAll(ctx, 'resources/templates/list', 'resourceTemplates');
+    if (walk.end === 'error' && walk.pages.length === 1 && errorCode(walk.pages[0].outcome) === -32601) {
+      recordFailedPage(ctx, walk);
       return ctx.info('the server does not implement resources/templates/list (-32601): it offers no templates');
     }
-    const walk = listWalkVerdict(ctx, l, 'a ListResourceTemplatesResult');
-    if (walk) return walk;
-    const problems = recheck(ctx, l.judgedBy, l.pages);
-    if (problems.length) return ctx.violation(`resources/templates/list: ${problems[0].message}`);
-    for (const t of l.items) {
+    const failed = listWalkVerdict(ctx, walk, 'a ListResourceTemplatesResult');
+    if (failed) return failed;
+    if (walk.findings.length) return findingsVerdict(ctx, walk.findings, 'resources/templates/list results');
+    const items = objectsOf(walk);
+    for (const t of items) {
       if (typeof t.uriTemplate !== 'string') continue;
       const parsed = parseUriTemplate(t.uriTemplate);
       if (!parsed.ok) return ctx.violation(`the template ${JSON.stringify(t.uriTemplate)} is not an RFC 6570 URI template: ${parsed.error}`, 'an RFC 6570 URI template', JSON.stringify(t.uriTemplate));
     }
-    return ctx.pass(`${plural(l.items.length, 'template')}`);
+    return ctx.pass(`${plural(items.length, 'template')}`);
   },
 });
 
@@ -189,21 +181,18 @@ export const unknownUri = defineCheck({
 
 interface SubscriptionProbe {
   uri?: string;
-  subscribe?: Exchange;
-  unsubscribe?: Exchange;
-  judgedBy?: string;
+  subscribe?: Judged;
+  unsubscribe?: Judged;
 }
 
 /** Subscribes to the first listed resource on the main session and unsubscribes again; once per run. */
-export function subscriptionProbe(ctx: CheckContext, judge = false): Promise<SubscriptionProbe> {
-  return oncePerRun(ctx, 'subscribe', async () => {
-    const tag = judge ? ctx.check.id : undefined;
-    const l = await listing(ctx, 'resources/list');
-    const uri = l.items.map((r) => r.uri).find((u): u is string => typeof u === 'string');
+export function subscriptionProbe(ctx: CheckContext): Promise<SubscriptionProbe> {
+  return ctx.shared('resources/subscription-probe', async () => {
+    const uri = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).find((u): u is string => typeof u === 'string');
     if (!uri) return {};
-    const subscribe = await exchangeOn(ctx.session, 'resources/subscribe', { uri }, { tag });
-    const unsubscribe = await exchangeOn(ctx.session, 'resources/unsubscribe', { uri }, { tag });
-    return { uri, subscribe, unsubscribe, judgedBy: tag };
+    const subscribe = await exchangeOn(ctx.session, 'resources/subscribe', { uri });
+    const unsubscribe = await exchangeOn(ctx.session, 'resources/unsubscribe', { uri });
+    return { uri, subscribe, unsubscribe };
   });
 }
 
@@ -216,12 +205,12 @@ export const subscribeEmptyResult = defineCheck({
   spec: 'server/resources#subscriptions',
   needs: ['resources.subscribe'],
   async run(ctx) {
-    const probe = await subscriptionProbe(ctx, true);
+    const probe = await subscriptionProbe(ctx);
     if (!probe.uri) return ctx.skip('the server lists no resource to subscribe to');
-    const problems = recheck(ctx, probe.judgedBy, [probe.subscribe!, probe.unsubscribe!]);
-    if (problems.length) return ctx.violation(`resources/subscribe: ${problems[0].message}`);
+    const findings = [...probe.subscribe!.findings, ...probe.unsubscribe!.findings];
+    if (findings.length) return findingsVerdict(ctx, findings, 'resources/subscribe and resources/unsubscribe results');
     for (const step of [probe.subscribe!, probe.unsubscribe!]) {
-      exchange(ctx, step);
+      recordExchange(ctx, step);
       const o = step.outcome;
       if (o.kind !== 'result') return ctx.violation(`${step.method} ${probe.uri}: ${describeOutcome(o)}`, 'result {}', describeOutcome(o));
       const extra = extraKeys(o.result);
@@ -240,7 +229,7 @@ export const subscriptionUpdates = defineCheck({
   spec: 'server/resources#subscriptions',
   needs: ['resources.subscribe'],
   async run(ctx) {
-    const uris = (await listing(ctx, 'resources/list')).items.map((r) => r.uri).filter((u): u is string => typeof u === 'string');
+    const uris = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).filter((u): u is string => typeof u === 'string');
     if (uris.length === 0) return ctx.skip('the server lists no resource to subscribe to');
     // After the resources/subscribe probe, so the two subscriptions never overlap; updates for its URI are not ours to judge.
     const probed = (await subscriptionProbe(ctx)).uri;

@@ -6,11 +6,11 @@ import type { Outcome } from '../src/session/index.js';
 import { mediaType } from '../src/transport/headers.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { probeId, sseEvents } from './lib/http-probe.js';
+import { isObject } from './lib/json-object.js';
 
 const LEGACY = ['2024-11-05'] as const;
 const FOREIGN_ORIGIN = 'https://mcp-conform.invalid';
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 interface StreamStart {
   status?: number;

@@ -20,7 +20,6 @@ export const UNTESTABLE: Readonly<Record<string, string>> = {
   'ELIC-7': 'whether a URL carries sensitive data is semantic',
   'ELIC-12': 'binding elicitation state to user identity happens inside the server',
   'SAMP-8': 'tool-loop iteration limits need a cooperating model on the client side',
-  'S26-11': 'integrity protection of requestState is internal to the server',
   'TASK-24': 'authorization contexts need several authenticated principals',
   'TASK-29': 'limits and cleanup policies are server configuration',
 };

@@ -4,10 +4,10 @@ import type { CheckContext } from '../../src/checks/index.js';
 import type { Session } from '../../src/session/index.js';
 import type { HttpExchange, HttpTransport, RawRequestInit } from '../../src/transport/index.js';
 import { mediaType } from '../../src/transport/headers.js';
+import { isObject } from './json-object.js';
 
 export type Reply = HttpExchange & { messages: unknown[] };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export function httpOf(session: Session): HttpTransport {
   if (session.transport.kind !== 'http') throw new Error(`an HTTP check ran on a ${session.transport.kind} transport`);

@@ -4,6 +4,7 @@
 // A schema is valid when it passes its dialect's meta-schema and ajv can compile it.
 import type { ValidateFunction } from 'ajv';
 import { createAjv, revisionIndex, type Revision } from '../../src/schema/index.js';
+import { isObject } from './json-object.js';
 
 export type Dialect = 'draft-07' | '2020-12';
 
@@ -12,7 +13,6 @@ export type Compiled =
   /** `judged: false` when we cannot tell (a dialect we do not implement, a remote $ref). */
   | { ok: false; dialect?: Dialect; judged: boolean; reason: string };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The dialect a schema is written in, or why we cannot tell. */
 export function dialectOf(schema: Record<string, unknown>, revision: Revision): { dialect: Dialect } | { unsupported: string } {

@@ -4,9 +4,11 @@
 // Requests are sent untagged, so schema problems in the answers also reach the whole-run
 // message check; the walk keeps the findings its own answers raised for the checks that
 // own them (e.g. the list's result shape, PAGE-1).
-import type { CheckContext, ServerFacts } from '../../src/checks/index.js';
+import type { CheckContext } from '../../src/checks/index.js';
 import { describeOutcome } from '../../src/checks/index.js';
-import { keyOf, type Evidence, type Finding, type Outcome, type RequestId, type Session } from '../../src/session/index.js';
+import type { Evidence, Finding, Outcome, Session } from '../../src/session/index.js';
+import { exchangeEvidence, exchangeOn, type Exchange } from './exchange.js';
+import { isObject, type Item } from './json-object.js';
 
 /** Most pages a walk requests. */
 export const MAX_PAGES = 500;
@@ -15,11 +17,15 @@ const MAX_EMPTY_PAGES = 10;
 /** Pages whose exchange is kept as evidence at the start and at the end of a walk. */
 const EVIDENCE_HEAD = 3;
 const EVIDENCE_TAIL = 2;
+/** Of the listed items, checks read or get at most this many (a server may list thousands). */
+export const SAMPLE_LIMIT = 20;
 
 export interface PageRecord {
   /** The cursor sent; undefined for the first page. */
   cursor?: string;
   outcome: Outcome;
+  /** When the request went out (session clock). */
+  at: number;
   /** Items on this page (0 when the answer carried no list). */
   count: number;
   /** Whether the result had a `nextCursor` member, and its value as received. */
@@ -58,8 +64,6 @@ export interface ListWalk {
   evidence: Evidence[];
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-
 /** The field that names an item of a list uniquely, by the list's result key. */
 const IDENTITY_FIELD: Record<string, string> = { tools: 'name', prompts: 'name', resources: 'uri', resourceTemplates: 'uriTemplate', tasks: 'taskId' };
 
@@ -73,37 +77,29 @@ export function identityOf(item: unknown, key: string): string {
   return JSON.stringify(item);
 }
 
-const walks = new WeakMap<ServerFacts, Map<string, Promise<ListWalk>>>();
-
 /**
  * Every page of `method`, whose result holds the items under `key` (e.g. `tools`), walked once
  * per run on the calling check's session and shared with every later caller.
  */
 export function listAll(ctx: CheckContext, method: string, key: string): Promise<ListWalk> {
-  let byMethod = walks.get(ctx.facts);
-  if (!byMethod) walks.set(ctx.facts, (byMethod = new Map()));
-  const memoKey = `${method} ${key}`;
-  let walk = byMethod.get(memoKey);
-  if (!walk) {
-    walk = walkPages(ctx.session, method, key, ctx.signal);
-    byMethod.set(memoKey, walk);
-  }
-  return walk;
+  return ctx.shared(`list-all ${method} ${key}`, () => walkPages(ctx.session, method, key, ctx.signal));
 }
 
-/** Findings raised by the answer to request `id` since finding index `from`. */
-export function findingsAbout(session: Session, from: number, id: RequestId): Finding[] {
-  const key = keyOf(id);
-  return session.findings.slice(from).filter((f) =>
-    f.evidence.some((e) => e.type === 'message' && e.direction === 'received' && isObject(e.message) && keyOf(e.message.id) === key),
-  );
+/** The listed items that are objects (the schema check reports the others). */
+export function objectsOf(walk: ListWalk): Item[] {
+  return walk.items.filter(isObject);
+}
+
+/** Page `index` of a walk as the request and answer it was. */
+export function pageExchange(walk: ListWalk, index: number): Exchange {
+  const page = walk.pages[index];
+  return { method: walk.method, params: page.cursor === undefined ? undefined : { cursor: page.cursor }, outcome: page.outcome, at: page.at };
 }
 
 export async function walkPages(session: Session, method: string, key: string, signal?: AbortSignal, maxPages = MAX_PAGES): Promise<ListWalk> {
   const walk: ListWalk = { method, key, items: [], pages: [], end: 'complete', detail: '', duplicates: [], findings: [], evidence: [] };
   const seen = new Map<string, number[]>();
   const followed = new Set<string>();
-  const exchanges: Evidence[][] = [];
   let cursor: string | undefined;
   let emptyRun = 0;
   const stop = (end: WalkEnd, detail: string) => {
@@ -120,20 +116,9 @@ export async function walkPages(session: Session, method: string, key: string, s
       stop('cap', `still not at the end after ${maxPages} pages`);
       break;
     }
-    const from = session.findings.length;
-    const id = session.allocateId();
-    const params = cursor === undefined ? undefined : { cursor };
-    const sent: Record<string, unknown> = { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) };
-    const exchange: Evidence[] = [{ type: 'message', direction: 'sent', at: session.now(), message: sent }];
-    const outcome = await session.request(method, params, { id });
-    exchange.push(
-      outcome.kind === 'result' || outcome.kind === 'error'
-        ? { type: 'message', direction: 'received', at: session.now(), message: outcome.message }
-        : { type: 'note', text: describeOutcome(outcome) },
-    );
-    exchanges.push(exchange);
-    walk.findings.push(...findingsAbout(session, from, id));
-    const page: PageRecord = { cursor, outcome, count: 0, hasNextCursor: false };
+    const { outcome, at, findings } = await exchangeOn(session, method, cursor === undefined ? undefined : { cursor });
+    walk.findings.push(...findings);
+    const page: PageRecord = { cursor, outcome, at, count: 0, hasNextCursor: false };
     walk.pages.push(page);
 
     if (outcome.kind !== 'result') {
@@ -186,8 +171,9 @@ export async function walkPages(session: Session, method: string, key: string, s
   }
 
   walk.duplicates = [...seen].filter(([, pages]) => pages.length > 1).map(([identity, pages]) => ({ identity, pages }));
-  const kept = exchanges.length <= EVIDENCE_HEAD + EVIDENCE_TAIL ? exchanges : [...exchanges.slice(0, EVIDENCE_HEAD), ...exchanges.slice(-EVIDENCE_TAIL)];
-  if (kept.length < exchanges.length) walk.evidence.push({ type: 'note', text: `${method}: ${exchanges.length} pages; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} follow` });
-  walk.evidence.push(...kept.flat());
+  const indexes = walk.pages.map((_, i) => i);
+  const kept = indexes.length <= EVIDENCE_HEAD + EVIDENCE_TAIL ? indexes : [...indexes.slice(0, EVIDENCE_HEAD), ...indexes.slice(-EVIDENCE_TAIL)];
+  if (kept.length < indexes.length) walk.evidence.push({ type: 'note', text: `${method}: ${indexes.length} pages; the first ${EVIDENCE_HEAD} and the last ${EVIDENCE_TAIL} follow` });
+  for (const i of kept) walk.evidence.push(...exchangeEvidence(pageExchange(walk, i)));
   return walk;
 }

@@ -2,10 +2,12 @@
 // run): two concurrent calls, one with a string progressToken and one with an integer token,
 // and every notifications/progress that arrives until both have answered plus the quiet
 // period (to catch progress after a response, PROG-6).
-import type { CheckContext, ServerFacts } from '../../src/checks/index.js';
+import type { CheckContext } from '../../src/checks/index.js';
 import { describeOutcome } from '../../src/checks/index.js';
 import type { Evidence, Outcome, RequestId } from '../../src/session/index.js';
-import { delay, findSlowTool, slowCallTimeoutMs } from './slow-tool.js';
+import { delay } from './delay.js';
+import { isObject } from './json-object.js';
+import { findSlowTool, slowCallTimeoutMs } from './slow-tool.js';
 
 export interface TokenCall {
   token: string | number;
@@ -27,17 +29,10 @@ export interface ProgressNote {
 
 export type ProgressRun = { skip: string } | { calls: TokenCall[]; notes: ProgressNote[]; tool: string; evidence: Evidence[] };
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const runs = new WeakMap<ServerFacts, Promise<ProgressRun>>();
 let counter = 0;
 
 export function progressRun(ctx: CheckContext): Promise<ProgressRun> {
-  let run = runs.get(ctx.facts);
-  if (!run) {
-    run = observe(ctx);
-    runs.set(ctx.facts, run);
-  }
-  return run;
+  return ctx.shared('progress-run', () => observe(ctx));
 }
 
 async function observe(ctx: CheckContext): Promise<ProgressRun> {

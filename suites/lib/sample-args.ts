@@ -2,6 +2,7 @@
 // only, each from its const, default, enum, examples, or a plain value of its type within its
 // bounds. Good enough for the schemas servers publish; the caller verifies the result with
 // the compiled schema and does not call the tool when it does not fit.
+import { isObject } from './json-object.js';
 
 export type Sample = { ok: true; value: unknown } | { ok: false; reason: string };
 
@@ -28,7 +29,6 @@ const STRING_CANDIDATES = ['mcp-conform', 'a', 'A', '0', '1', 'abc', 'test', 'ex
 const TYPE_ORDER = ['object', 'string', 'integer', 'number', 'boolean', 'array', 'null'];
 
 type Schema = Record<string, unknown>;
-const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
 const fail = (reason: string): Sample => ({ ok: false, reason });
 const ok = (value: unknown): Sample => ({ ok: true, value });
 

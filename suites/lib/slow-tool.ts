@@ -2,7 +2,7 @@
 // Only a named tool is used: whether a call takes long enough to observe progress or to be
 // cancelled in flight cannot be told from a listing, so without one those checks skip.
 import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
-import type { Outcome } from '../../src/session/index.js';
+import type { Outcome, Session } from '../../src/session/index.js';
 import { listAll } from './list-all.js';
 import { argumentsFor, toolsOf, type ToolDef } from './tool-survey.js';
 
@@ -34,13 +34,21 @@ export async function findSlowTool(ctx: CheckContext): Promise<SlowTool | { skip
   return { tool, args: built.args };
 }
 
+/**
+ * The slow tool and a connection of the check's own, opened only once the tool is found (so a
+ * skip costs nothing), or why the check must skip.
+ */
+export async function slowToolOnOwnConnection(ctx: CheckContext): Promise<(SlowTool & { session: Session }) | { skip: string }> {
+  const slow = await findSlowTool(ctx);
+  if ('skip' in slow) return slow;
+  const { session, handshake } = await ctx.connect();
+  if (handshake?.outcome.kind !== 'result') return { skip: `initialize on a new connection failed: ${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}` };
+  return { ...slow, session };
+}
+
 /** Why a slow call did not finish, with a hint when the HTTP exchange timeout (--timeout) cut it short. */
 export function unfinished(ctx: CheckContext, outcome: Outcome | undefined): string {
   const what = outcome ? describeOutcome(outcome) : 'no answer';
   if (outcome?.kind === 'timeout' && ctx.target.transport !== 'stdio') return `${what} (over HTTP a call cannot outlast --timeout, ${ctx.options.requestTimeoutMs} ms: raise it for a slower tool)`;
   return what;
-}
-
-export function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -3,6 +3,8 @@
 import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import type { Outcome, Session } from '../../src/session/index.js';
 import type { FramingProblem } from '../../src/transport/index.js';
+import { isObject } from './json-object.js';
+import { callPermission, type ToolDef } from './tool-survey.js';
 
 export interface SeenProblem {
   problem: FramingProblem;
@@ -67,10 +69,9 @@ export interface EchoTool {
   argument: string;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
- * A tool we may call (read-only, or allowed by --call-tools) that looks like an echo: its name or
+ * A tool we may call (see callPermission) that looks like an echo: its name or
  * description says echo, and its only required argument is a string. Undefined when there is none.
  */
 export async function findEchoTool(ctx: CheckContext, session: Session): Promise<EchoTool | undefined> {
@@ -80,11 +81,9 @@ export async function findEchoTool(ctx: CheckContext, session: Session): Promise
     ctx.note(`tools/list for an echo-type tool: ${describeOutcome(o)}`);
     return undefined;
   }
-  const allowed = ctx.options.callTools;
   for (const tool of o.result.tools as unknown[]) {
     if (!isObject(tool) || typeof tool.name !== 'string') continue;
-    const annotations = isObject(tool.annotations) ? tool.annotations : {};
-    const callable = annotations.readOnlyHint === true || allowed === 'all' || allowed.includes(tool.name);
+    const callable = callPermission(tool as ToolDef, ctx.options).allowed;
     const text = `${tool.name} ${typeof tool.title === 'string' ? tool.title : ''} ${typeof tool.description === 'string' ? tool.description : ''}`;
     if (!callable || !/echo/i.test(text)) continue;
     const schema = isObject(tool.inputSchema) ? tool.inputSchema : {};

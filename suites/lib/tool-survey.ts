@@ -1,15 +1,18 @@
-// The tools a server lists, and one call of each tool we may call, shared by the tools checks
-// (memoized per run). Safe by default: only tools annotated readOnlyHint (and not
-// destructiveHint), or those the user allows with --call-tools, are called, with arguments
-// sampled from their inputSchema and verified against it. The slow tool named with --slow-tool
-// is left to the progress and cancellation checks. Calls are untagged like the list walk: the
-// survey keeps the schema findings of each answer for the checks that judge them.
-import type { CheckContext, CheckOptions, ServerFacts } from '../../src/checks/index.js';
-import { describeOutcome } from '../../src/checks/index.js';
-import type { Evidence, Finding, Outcome, Session } from '../../src/session/index.js';
+// The tools a server lists, which of them we may call and with what arguments, and one call
+// of each tool we may call, shared by the tools checks (memoized per run). Safe by default:
+// only tools annotated readOnlyHint (and not destructiveHint), or those the user allows with
+// --call-tools, are called, with arguments sampled from their inputSchema and verified against
+// it. The slow tool named with --slow-tool is left to the progress and cancellation checks.
+// Calls are untagged like the list walk: the survey keeps the schema findings of each answer
+// for the checks that judge them.
+import type { CheckContext, CheckOptions } from '../../src/checks/index.js';
+import type { Outcome, Session } from '../../src/session/index.js';
+import { isObject } from './json-object.js';
 import { compileSchema } from './json-schema.js';
-import { findingsAbout, listAll, type ListWalk } from './list-all.js';
+import { listAll, type ListWalk } from './list-all.js';
+import { mapLimited } from './map-limited.js';
 import { sampleArguments } from './sample-args.js';
+import { callTool, type ToolCall } from './tool-call.js';
 
 /** Longest we wait for one surveyed call; slower tools are cancelled and left unjudged. */
 export const CALL_BUDGET_MS = 2000;
@@ -17,23 +20,12 @@ const CALL_CONCURRENCY = 4;
 
 export type ToolDef = Record<string, unknown> & { name: string };
 
-export interface ToolCall {
-  tool: ToolDef;
-  args: Record<string, unknown>;
-  outcome: Outcome;
-  /** Schema findings raised by the answer. */
-  findings: Finding[];
-  evidence: Evidence[];
-}
-
 export interface ToolSurvey {
   walk: ListWalk;
   tools: ToolDef[];
   calls: ToolCall[];
   notCalled: Array<{ name: string; reason: string }>;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Listed items that have a string name (the schema check reports the others). */
 export function toolsOf(walk: ListWalk): ToolDef[] {
@@ -64,15 +56,15 @@ export function argumentsFor(tool: ToolDef, ctx: CheckContext): { args: Record<s
   return { args: sample.value as Record<string, unknown> };
 }
 
-const surveys = new WeakMap<ServerFacts, Promise<ToolSurvey>>();
+/** One tools/call with sampled arguments as background activity, given up after `ms`; undefined when no arguments fit. */
+export async function callBriefly(ctx: CheckContext, session: Session, tool: ToolDef, ms: number): Promise<Outcome | undefined> {
+  const built = argumentsFor(tool, ctx);
+  if ('reason' in built) return undefined;
+  return (await callTool(session, tool, built.args, ms)).outcome;
+}
 
 export function surveyTools(ctx: CheckContext): Promise<ToolSurvey> {
-  let survey = surveys.get(ctx.facts);
-  if (!survey) {
-    survey = runSurvey(ctx);
-    surveys.set(ctx.facts, survey);
-  }
-  return survey;
+  return ctx.shared('tool-survey', () => runSurvey(ctx));
 }
 
 async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
@@ -95,35 +87,13 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
     else planned.push({ tool, args: built.args });
   }
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
-  let next = 0;
-  const lane = async () => {
-    while (next < planned.length && !ctx.signal.aborted) {
-      const { tool, args } = planned[next++];
-      const call = await callUntagged(ctx.session, tool, args, budget);
-      if (call.outcome.kind === 'timeout') survey.notCalled.push({ name: tool.name, reason: `no answer within ${budget} ms (cancelled; slow tools are not judged)` });
-      else survey.calls.push(call);
-    }
-  };
-  await Promise.all(Array.from({ length: CALL_CONCURRENCY }, lane));
-  return survey;
-}
-
-async function callUntagged(session: Session, tool: ToolDef, args: Record<string, unknown>, timeoutMs: number): Promise<ToolCall> {
-  const id = session.allocateId();
-  const params = { name: tool.name, arguments: args };
-  const from = session.findings.length;
-  const evidence: Evidence[] = [{ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id, method: 'tools/call', params } }];
-  const outcome = await session.request('tools/call', params, { id, timeoutMs });
-  if (outcome.kind === 'timeout') {
-    // Be a polite client: the server may stop the work (CANCEL-1).
-    await session.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: call budget exceeded' }).catch(() => undefined);
+  const done = await mapLimited(planned, CALL_CONCURRENCY, async ({ tool, args }) => (ctx.signal.aborted ? undefined : callTool(ctx.session, tool, args, budget)));
+  for (const call of done) {
+    if (!call) continue;
+    if (call.outcome.kind === 'timeout') survey.notCalled.push({ name: call.tool.name, reason: `no answer within ${budget} ms (cancelled; slow tools are not judged)` });
+    else survey.calls.push(call);
   }
-  evidence.push(
-    outcome.kind === 'result' || outcome.kind === 'error'
-      ? { type: 'message', direction: 'received', at: session.now(), message: outcome.message }
-      : { type: 'note', text: describeOutcome(outcome) },
-  );
-  return { tool, args, outcome, findings: findingsAbout(session, from, id), evidence };
+  return survey;
 }
 
 /** A note listing what was called and what was not, and why. */

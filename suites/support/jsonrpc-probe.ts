@@ -3,8 +3,11 @@
 // servers that stay silent, and a small accumulator of problems graded at the end.
 import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import type { Verdict } from '../../src/checks/types.js';
-import type { Outcome, Received, RequestId, Session } from '../../src/session/index.js';
-import type { HttpExchange, HttpTransport, SendOutcome } from '../../src/transport/index.js';
+import type { Outcome, Received, Session } from '../../src/session/index.js';
+import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
+import { delay } from '../lib/delay.js';
+import { expectAnswer } from '../lib/expect-answer.js';
+import { isObject } from '../lib/json-object.js';
 
 export type Message = Record<string, unknown>;
 
@@ -12,8 +15,6 @@ export const PARSE_ERROR = -32700;
 export const INVALID_REQUEST = -32600;
 export const METHOD_NOT_FOUND = -32601;
 export const INVALID_PARAMS = -32602;
-
-export const isObject = (v: unknown): v is Message => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A response: no method, and a result or an error. */
 export const isResponse = (m: unknown): m is Message => isObject(m) && !('method' in m) && ('result' in m || 'error' in m);
@@ -53,22 +54,6 @@ export function clip(s: string, n = 160): string {
 /** Same JSON value: ids are strings, numbers or (when malformed) anything else. */
 export function sameJson(a: unknown, b: unknown): boolean {
   return typeof a === typeof b && JSON.stringify(a) === JSON.stringify(b);
-}
-
-/**
- * Registers `message` (which carries an id) as a request in flight without writing it, so the
- * check can write it itself (inside a batch, or malformed) and its answer is still correlated
- * and validated by the session. The session writes synchronously inside sendRequest, so the
- * stub replaces the transport's send for that one call only.
- */
-export function expectReply(ctx: CheckContext, session: Session, message: Message): Promise<Outcome> {
-  const transport = session.transport;
-  Object.defineProperty(transport, 'send', { value: async (): Promise<SendOutcome> => ({}), configurable: true, writable: true });
-  try {
-    return session.sendRequest(message, { tag: ctx.check.id });
-  } finally {
-    Reflect.deleteProperty(transport, 'send');
-  }
 }
 
 export interface ProbeInput {
@@ -125,7 +110,7 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
   };
   session.transport.on('framing', onFraming);
   try {
-    for (const m of input.expected ?? []) void expectReply(ctx, session, m);
+    for (const m of input.expected ?? []) void expectAnswer(ctx, session, m);
     let sent: SendOutcome;
     try {
       if (input.raw !== undefined) sent = await ctx.sendRaw(session.transport.kind === 'stdio' ? `${input.raw}\n` : input.raw, session);
@@ -139,7 +124,7 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
     const sentinel = session.request('ping', undefined, { tag: ctx.check.id });
     const afterSentinel = sentinel.then(async (o) => {
       if (o.kind === 'closed') result.closed = o.reason;
-      if (o.kind === 'result' || o.kind === 'error') await sleep(Math.min(50, ctx.options.quietMs));
+      if (o.kind === 'result' || o.kind === 'error') await delay(Math.min(50, ctx.options.quietMs));
     });
     await Promise.race([complete, afterSentinel]);
     return result;
@@ -182,19 +167,6 @@ export async function stillServing(ctx: CheckContext, session: Session): Promise
   if (o.kind === 'closed') return `the connection closed (${o.reason})`;
   if (o.kind === 'timeout') return `ping got no answer within ${o.ms} ms`;
   return `ping was refused with HTTP ${o.status}`;
-}
-
-/** HTTP: opens the GET stream, which carries messages not tied to a request (no-op elsewhere); bounded by `ms`. */
-export async function openServerStream(session: Session, ms: number): Promise<void> {
-  if (session.transport.kind !== 'http') return;
-  const http = session.transport as HttpTransport;
-  let timer: NodeJS.Timeout | undefined;
-  await Promise.race([http.openGetStream().catch(() => undefined), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
-  clearTimeout(timer);
-}
-
-export function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 /** Status and whether the body carried anything, for an HTTP exchange. */

@@ -1,7 +1,8 @@
 // The resources suite's building blocks (URI template syntax, sample values) and the verdicts the
 // fault table cannot hold: a second fault per check, and the HTTP path of subscription updates.
 import { describe, expect, it } from 'vitest';
-import { sampleString, sampleToolArguments } from '../../suites/feature-probes.js';
+import { placeholderFor } from '../../suites/lib/prompt-args.js';
+import { sampleArguments } from '../../suites/lib/sample-args.js';
 import { parseUriTemplate } from '../../suites/uri-template.js';
 import { startHttpFixture } from '../fixtures/launch.js';
 import { runAgainstFixture, statusOf } from './harness.js';
@@ -22,20 +23,21 @@ describe('parseUriTemplate', () => {
 });
 
 describe('sample values', () => {
-  it('guesses numbers for id-like names and strings otherwise', () => {
-    expect(['id', 'resourceId', 'page_size', 'count'].map(sampleString)).toEqual(['1', '1', '1', '1']);
-    expect(['city', 'paid', 'valid', 'name'].map(sampleString)).toEqual(['mcp-conform', 'mcp-conform', 'mcp-conform', 'mcp-conform']);
+  it('guesses numbers for id-like prompt argument names and strings otherwise', () => {
+    expect(['id', 'resourceId', 'page_size', 'count'].map(placeholderFor)).toEqual(['1', '1', '1', '1']);
+    expect(['city', 'paid', 'valid', 'name'].map(placeholderFor)).toEqual(['mcp-conform', 'mcp-conform', 'mcp-conform', 'mcp-conform']);
   });
 
-  it('fills only required tool arguments, and gives up on what it cannot satisfy', () => {
+  it('fills only required tool arguments, within their bounds', () => {
     const schema = {
       type: 'object',
       properties: { text: { type: 'string', minLength: 12 }, n: { type: 'integer', minimum: 3 }, mode: { enum: ['a', 'b'] }, extra: { type: 'string' } },
       required: ['text', 'n', 'mode'],
     };
-    expect(sampleToolArguments(schema)).toEqual({ text: 'mcp-conformx', n: 3, mode: 'a' });
-    expect(sampleToolArguments({ type: 'object' })).toEqual({});
-    expect(sampleToolArguments({ type: 'object', properties: { xs: { type: 'array', minItems: 1 } }, required: ['xs'] })).toBeUndefined();
+    expect(sampleArguments(schema)).toEqual({ ok: true, value: { text: 'mcp-conformx', n: 3, mode: 'a' } });
+    expect(sampleArguments({ type: 'object' })).toEqual({ ok: true, value: {} });
+    // Items of any type: one placeholder fills minItems (the replaced sampler gave up here).
+    expect(sampleArguments({ type: 'object', properties: { xs: { type: 'array', minItems: 1 } }, required: ['xs'] })).toEqual({ ok: true, value: { xs: ['mcp-conform'] } });
   });
 });
 

@@ -1,0 +1,13 @@
+// Over Streamable HTTP, messages not tied to a request (log messages, list_changed, server
+// requests) travel on a GET stream the client opens; checks that wait for them open it first.
+import type { Session } from '../../src/session/index.js';
+import type { HttpTransport } from '../../src/transport/index.js';
+
+/** HTTP: opens the GET stream, waiting at most `ms` for it (no-op on other transports). */
+export async function openServerStream(session: Session, ms: number): Promise<void> {
+  const t = session.transport as Partial<HttpTransport> & { kind: string };
+  if (t.kind !== 'http' || typeof t.openGetStream !== 'function') return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([t.openGetStream().catch(() => undefined), new Promise((r) => (timer = setTimeout(r, ms)))]);
+  clearTimeout(timer);
+}
