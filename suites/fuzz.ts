@@ -54,6 +54,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
     shrinkMs: s.shrinkMs,
     shrinkEachMs: s.shrinkEachMs,
     caseTimeoutMs: s.caseTimeoutMs,
+    confirmTimeoutMs: s.confirmTimeoutMs,
     softTimeoutMs: s.softTimeoutMs,
     afterPingMs: s.afterPingMs,
     quickMs: s.quickMs,

@@ -37,6 +37,8 @@ export interface CampaignOptions {
   shrinkEachMs?: number;
   /** Longest wait for an answer or for the ping behind a batch. */
   caseTimeoutMs: number;
+  /** Confirming a failure: the run's full request timeout, so a loaded machine's slowness is not reported as a hang (default caseTimeoutMs). */
+  confirmTimeoutMs?: number;
   /** Soft cases (tool calls): unanswered this long while the server still answers ping → cancelled, unjudged. */
   softTimeoutMs: number;
   /** In replays and while shrinking: how long after the ping a missing answer counts as missing. */
@@ -187,7 +189,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     }
     if (mode === 'quick') return { deadlineMs, afterPingMs: soft ? opts.softTimeoutMs : (opts.quickMs ?? QUICK_MS), graceMs: SINGLE_GRACE_MS };
     if (mode === 'probe') return { deadlineMs, afterPingMs: SINGLE_GRACE_MS, graceMs: SINGLE_GRACE_MS };
-    return { deadlineMs, graceMs: CONFIRM_GRACE_MS };
+    return { deadlineMs: Math.max(deadlineMs, opts.confirmTimeoutMs ?? 0), graceMs: CONFIRM_GRACE_MS };
   };
 
   /** Sends one case alone and judges what came back. */

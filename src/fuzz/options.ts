@@ -9,6 +9,8 @@ export interface FuzzSettings {
   searchMs: number;
   shrinkMs: number;
   caseTimeoutMs: number;
+  /** Confirming a failure waits the run's whole request timeout. */
+  confirmTimeoutMs: number;
   softTimeoutMs: number;
   /** See CampaignOptions: shorter in a plain run, where the time goes into the whole suite. */
   afterPingMs: number;
@@ -41,6 +43,7 @@ export function fuzzSettings(o: CheckOptions): FuzzSettings {
     searchMs,
     shrinkMs,
     caseTimeoutMs,
+    confirmTimeoutMs: o.requestTimeoutMs,
     afterPingMs: command === 'fuzz' ? 250 : 100,
     quickMs: command === 'fuzz' ? 100 : 60,
     // A plain run shrinks each failure briefly; `mcp-conform fuzz` (or an explicit shrink
