@@ -4,10 +4,13 @@
 import { defineCheck, type Check } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Received } from '../src/session/index.js';
-import { clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, stillServing, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
+import { livenessMessage } from './lib/alive.js';
+import { andStateless } from './lib/revisions.js';
+import { answeredText, clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, stillServing, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
 
 const BATCHING: readonly Revision[] = ['2025-03-26'];
-const SINGLE_MESSAGES: readonly Revision[] = ['2024-11-05', '2025-06-18', '2025-11-25'];
+// RPC-24: 24-11, 25-06→26-07.
+const SINGLE_MESSAGES: readonly Revision[] = andStateless(['2024-11-05', '2025-06-18', '2025-11-25']);
 
 const ping = (id: string | number): Message => ({ jsonrpc: '2.0', id, method: 'ping' });
 const cancelNothing = (n: number): Message => ({
@@ -53,7 +56,7 @@ export const batchAnswered = defineCheck({
       }
     }
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
@@ -92,7 +95,7 @@ export const notificationBatchUnanswered = defineCheck({
       session.transport.off('framing', onFraming);
     }
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
@@ -141,7 +144,7 @@ export const emptyBatch = defineCheck({
       }
     }
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batches: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after the batches: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
@@ -157,15 +160,17 @@ export const batchRefused = defineCheck({
   connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
-    const a = ping(session.allocateId());
+    // A request the server would serve on its own (ping, or server/discover with its _meta).
+    const a = livenessMessage(session);
     const r = await probe(ctx, session, { message: [a], expected: [a] });
+    const what = `[${String(a.method)}]`;
     const problems = new Problems();
     const reply = r.replies[0]?.message as Message | undefined;
     const { status } = httpStatus(r.http);
     let outcome: string;
     if (reply && 'result' in reply) {
       outcome = 'processed';
-      problems.violation(`the batch [ping] was processed under ${ctx.revision}: ${describeReply(reply)}`, 'an error (-32600; over HTTP a 400)', describeReply(reply));
+      problems.violation(`the batch ${what} was processed under ${ctx.revision}: ${describeReply(reply)}`, 'an error (-32600; over HTTP a 400)', describeReply(reply));
     } else if (reply) {
       outcome = `refused: ${describeReply(reply)}`;
     } else if (status !== undefined && status >= 400 && status < 500) {
@@ -176,10 +181,10 @@ export const batchRefused = defineCheck({
     } else {
       outcome = 'ignored';
     }
-    ctx.note(`[ping] under ${ctx.revision}: ${outcome}`);
+    ctx.note(`${what} under ${ctx.revision}: ${outcome}`);
     const dead = r.closed ? undefined : await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, 'ping answered', dead);
-    if (problems.empty && outcome === 'ignored') return ctx.info('the batch [ping] got no answer at all: not processed, but an error (-32600) would tell the client why');
+    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, answeredText(ctx), dead);
+    if (problems.empty && outcome === 'ignored') return ctx.info(`the batch ${what} got no answer at all: not processed, but an error (-32600) would tell the client why`);
     return problems.verdict(ctx);
   },
 });

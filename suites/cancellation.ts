@@ -2,9 +2,12 @@
 // cancellations naming unknown, finished or malformed ids are ignored silently; a cancelled
 // initialize leaves a working server.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
+import { livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
 /** How long after starting the call the cancellation goes out. */
@@ -13,11 +16,17 @@ const SPEC = 'basic/utilities/cancellation#behavior-requirements';
 
 const isResponse = (r: Received) => isObject(r.message) && !('method' in r.message) && ('result' in r.message || 'error' in r.message);
 
-/** Pings and turns anything but a result into a violation message. */
+/** 2026-07-28 over HTTP: the skip verdict, since clients there cancel by closing the request's stream (S26-27, judged by its own check). */
+function statelessHttp(ctx: CheckContext): Verdict | undefined {
+  if (!isStateless(ctx.revision) || ctx.target.transport === 'stdio') return undefined;
+  return ctx.skip('in 2026-07-28 notifications/cancelled travels on stdio only; over HTTP a client cancels by closing the response stream (S26-27)');
+}
+
+/** Sends the liveness request (ping, or server/discover) and turns anything but a result into a violation message. */
 async function stillAnswers(ctx: CheckContext, after: string, session?: Session): Promise<Verdict | undefined> {
-  const o = await ctx.request('ping', undefined, { session });
+  const o = await probeAlive(ctx, session);
   if (o.kind === 'result') return undefined;
-  return ctx.violation(`after ${after}, ping was not answered: ${describeOutcome(o)}`, 'the server keeps answering', describeOutcome(o));
+  return ctx.violation(`after ${after}, ${livenessName(ctx.revision)} was not answered: ${describeOutcome(o)}`, 'the server keeps answering', describeOutcome(o));
 }
 
 export const inFlight = defineCheck({
@@ -26,8 +35,11 @@ export const inFlight = defineCheck({
   level: 'SHOULD',
   requirements: ['CANCEL-1'],
   spec: SPEC,
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
+    const http = statelessHttp(ctx);
+    if (http) return http;
     // Its own connection: cancelling is disruptive.
     const slow = await slowToolOnOwnConnection(ctx);
     if ('skip' in slow) return ctx.skip(slow.skip);
@@ -71,8 +83,11 @@ export const unknownIgnored = defineCheck({
   level: 'SHOULD',
   requirements: ['CANCEL-3', 'CANCEL-2'],
   spec: 'basic/utilities/cancellation#error-handling',
+  revisions: WITH_STATELESS,
   connection: 'disposable',
   async run(ctx) {
+    const http = statelessHttp(ctx);
+    if (http) return http;
     const probes: Array<Record<string, unknown> | undefined> = [{ requestId: 'mcp-conform-never-sent', reason: 'test' }, { requestId: 987_654_321 }];
     // Malformed ones only on stdio: over HTTP, a 400 for a notification it cannot accept is allowed.
     if (ctx.target.transport === 'stdio') probes.push(undefined, { requestId: {} }, { requestId: null });
@@ -93,9 +108,12 @@ export const afterResponse = defineCheck({
   level: 'MUST',
   requirements: ['CANCEL-4'],
   spec: 'basic/utilities/cancellation#timing-considerations',
+  revisions: WITH_STATELESS,
   async run(ctx) {
-    const first = await ctx.request('ping');
-    if (first.kind !== 'result') return ctx.skip(`ping failed (${describeOutcome(first)}); see lifecycle/ping`);
+    const http = statelessHttp(ctx);
+    if (http) return http;
+    const first = await probeAlive(ctx);
+    if (first.kind !== 'result') return ctx.skip(`${livenessName(ctx.revision)} failed (${describeOutcome(first)}); see ${isStateless(ctx.revision) ? 'stateless/discover-result' : 'lifecycle/ping'}`);
     const id = first.id;
     // On the shared session, only answers to the cancelled id or to no id can be ours.
     const replies = ctx.session.collect(ctx.options.quietMs, (r) => isResponse(r) && isObject(r.message) && (r.message.id === undefined || r.message.id === null || String(r.message.id) === String(id)));

@@ -1,6 +1,7 @@
 // Capabilities: declared features work, undeclared ones are refused and not offered,
 // list_changed only where declared, and server requests only for what the client declared.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import { isStateless } from '../src/schema/index.js';
 import type { Received, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import { exchangeOn, recordExchange, type Exchange } from './lib/exchange.js';
@@ -8,6 +9,7 @@ import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf } from './lib/list-all.js';
 import { describeWalkFailure, recordFailedPage } from './lib/list-verdict.js';
 import { isNotification, methodOf } from './lib/message-readers.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { openServerStream } from './lib/server-stream.js';
 import { callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
@@ -99,13 +101,15 @@ function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
     if (!ctx.declares('tools')) probes.push({ capability: 'tools', method: 'tools/list', offers: { requirement: 'CAP-1', proves: listResult('tools') } });
     if (!ctx.declares('resources')) probes.push({ capability: 'resources', method: 'resources/list', offers: { requirement: 'CAP-2', proves: listResult('resources') } });
     if (!ctx.declares('prompts')) probes.push({ capability: 'prompts', method: 'prompts/list', offers: { requirement: 'CAP-3', proves: listResult('prompts') } });
+    // 2026-07-28 has no logging/setLevel and no resources/subscribe: logging and subscriptions go through _meta and subscriptions/listen.
+    const stateful = !isStateless(ctx.revision);
     // A setLevel that succeeds offers no logging by itself: CAP-4 is about sending log messages.
-    if (!ctx.declares('logging')) probes.push({ capability: 'logging', method: 'logging/setLevel', params: { level: 'debug' } });
+    if (!ctx.declares('logging') && stateful) probes.push({ capability: 'logging', method: 'logging/setLevel', params: { level: 'debug' } });
     if (!ctx.declares('completions') && ctx.revision !== '2024-11-05') {
       const params = (await firstCompletionRef(ctx)) ?? { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'name', value: '' } };
       probes.push({ capability: 'completions', method: 'completion/complete', params, offers: { requirement: 'CAP-5', proves: completeResult } });
     }
-    if (ctx.declares('resources') && !ctx.declares('resources.subscribe')) {
+    if (ctx.declares('resources') && !ctx.declares('resources.subscribe') && stateful) {
       const uri = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).find((u) => typeof u === 'string') ?? UNKNOWN_URI;
       probes.push({ capability: 'resources.subscribe', method: 'resources/subscribe', params: { uri } });
     }
@@ -120,6 +124,7 @@ export const undeclaredRejected = defineCheck({
   kind: 'D',
   requirements: ['CAP-7', 'COMP-4'],
   spec: 'basic/lifecycle#operation',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const probes = await probeUndeclared(ctx);
     if (probes.length === 0) return ctx.skip('the server declares every feature we can probe');
@@ -142,6 +147,7 @@ export const offeredFeaturesDeclared = defineCheck({
   level: 'MUST',
   requirements: ['CAP-1', 'CAP-2', 'CAP-3', 'CAP-4', 'CAP-5', 'TOOLS-1', 'RES-1', 'PROMPT-1', 'LOG-1', 'COMP-1'],
   spec: 'basic/lifecycle#capability-negotiation',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const probes = await probeUndeclared(ctx);
     // CAP-4: log notifications seen so far on the main session while logging is undeclared.

@@ -7,6 +7,7 @@ import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf } from './lib/list-all.js';
 import { mapLimited } from './lib/map-limited.js';
 import { plural } from './lib/plural.js';
+import { andStateless, WITH_STATELESS } from './lib/revisions.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
 import { parseUriTemplate } from './uri-template.js';
 
@@ -53,6 +54,7 @@ export const completionValues = defineCheck({
   kind: 'S',
   requirements: ['COMP-3', 'COMP-2'],
   spec: 'server/utilities/completion#completion-results',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const gate = completionGate(ctx);
     if (gate) return ctx.skip(gate);
@@ -94,7 +96,8 @@ export const unknownPromptRef = defineCheck({
   level: 'SHOULD',
   requirements: ['COMP-5'],
   spec: 'server/utilities/completion#error-handling',
-  revisions: ['2025-03-26', '2025-06-18', '2025-11-25'],
+  // COMP-5: 25-03→26-07.
+  revisions: andStateless(['2025-03-26', '2025-06-18', '2025-11-25']),
   needs: ['completions'],
   async run(ctx) {
     const o = await ctx.request('completion/complete', { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'name', value: '' } });

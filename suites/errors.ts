@@ -3,8 +3,10 @@
 // RPC-11…14, RPC-16…18). Malformed input goes to fresh connections only, and every such check
 // ends by making sure the server still answers.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Session } from '../src/session/index.js';
 import {
+  answeredText,
   briefOutcome,
   clip,
   codeOf,
@@ -20,7 +22,10 @@ import {
   type Message,
   type ProbeResult,
 } from './support/jsonrpc-probe.js';
+import { livenessMessage, livenessRequest } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
+import { WITH_STATELESS } from './lib/revisions.js';
+import { HEADER_MISMATCH, lacksRoutingTarget } from './lib/stateless-wire.js';
 import { callPermission, type ToolDef } from './lib/tool-survey.js';
 
 /** RPC-6: longer than this is no longer a short description. */
@@ -72,6 +77,7 @@ export const parseError = defineCheck({
   kind: 'J',
   requirements: ['RPC-11'],
   spec: 'basic#error-responses',
+  revisions: WITH_STATELESS,
   connection: 'disposable',
   async run(ctx) {
     const problems = new Problems();
@@ -93,26 +99,31 @@ export const parseError = defineCheck({
       }
     }
     const dead = await stillServing(ctx, ctx.session);
-    if (dead) problems.violation(`the server stopped serving after input that is not JSON: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after input that is not JSON: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
 
 interface MalformedRequest {
   label: string;
-  build(id: number): Message;
+  /** `valid` is a well-formed liveness request (ping, or server/discover with its _meta in 2026-07-28) to spoil. */
+  build(valid: Message): Message;
   /** The id is valid, so the session can correlate an answer that carries it. */
   readableId: boolean;
 }
 
+const without = (m: Message, key: string): Message => Object.fromEntries(Object.entries(m).filter(([k]) => k !== key));
+
+// Each one spoils a request the server would serve in one way only (in 2026-07-28 the valid one
+// carries its _meta, which a bare request would lack: S26-3 would then be the reason to refuse it).
 const MALFORMED_REQUESTS: MalformedRequest[] = [
-  { label: 'jsonrpc "1.0"', build: (id) => ({ jsonrpc: '1.0', id, method: 'ping' }), readableId: true },
-  { label: 'no jsonrpc member', build: (id) => ({ id, method: 'ping' }), readableId: true },
-  { label: 'no method', build: (id) => ({ jsonrpc: '2.0', id }), readableId: true },
-  { label: 'method 5 (not a string)', build: (id) => ({ jsonrpc: '2.0', id, method: 5 }), readableId: true },
-  { label: 'params "x" (not an object)', build: (id) => ({ jsonrpc: '2.0', id, method: 'ping', params: 'x' }), readableId: true },
-  { label: 'id {"a":1} (an object)', build: () => ({ jsonrpc: '2.0', id: { a: 1 }, method: 'ping' }), readableId: false },
-  { label: 'id true (a boolean)', build: () => ({ jsonrpc: '2.0', id: true, method: 'ping' }), readableId: false },
+  { label: 'jsonrpc "1.0"', build: (m) => ({ ...m, jsonrpc: '1.0' }), readableId: true },
+  { label: 'no jsonrpc member', build: (m) => without(m, 'jsonrpc'), readableId: true },
+  { label: 'no method', build: (m) => without(without(m, 'method'), 'params'), readableId: true },
+  { label: 'method 5 (not a string)', build: (m) => ({ ...m, method: 5 }), readableId: true },
+  { label: 'params "x" (not an object)', build: (m) => ({ ...m, params: 'x' }), readableId: true },
+  { label: 'id {"a":1} (an object)', build: (m) => ({ ...m, id: { a: 1 } }), readableId: false },
+  { label: 'id true (a boolean)', build: (m) => ({ ...m, id: true }), readableId: false },
 ];
 
 export const invalidRequest = defineCheck({
@@ -122,12 +133,13 @@ export const invalidRequest = defineCheck({
   kind: 'J',
   requirements: ['RPC-12', 'RPC-16'],
   spec: 'basic#requests',
+  revisions: WITH_STATELESS,
   connection: 'disposable',
   async run(ctx) {
     const problems = new Problems();
     const session = ctx.session;
     for (const m of MALFORMED_REQUESTS) {
-      const message = m.build(session.allocateId() as number);
+      const message = m.build(livenessMessage(session));
       const r = await probe(ctx, session, m.readableId ? { message, expected: [message] } : { message, alsoIds: [message.id] });
       const a = answerOf(r);
       const what = `a request with ${m.label}`;
@@ -148,14 +160,15 @@ export const invalidRequest = defineCheck({
     }
 
     // RPC-16 (derived): MCP ids are never null; such a request must not be served.
-    const nullId = { jsonrpc: '2.0', id: null, method: 'ping' };
+    const nullId: Message = { ...livenessMessage(session), id: null };
+    const what = `a ${String(nullId.method)} with id null`;
     const a = answerOf(await probe(ctx, session, { message: nullId }));
-    if (a.kind === 'result') problems.warn('a ping with id null was served with a result (MCP request ids are never null)', 'an error, ideally -32600', describeAnswer(a));
-    else if (a.kind === 'gone') problems.violation(`a ping with id null: ${describeAnswer(a)}`, 'an error, and the server keeps running', describeAnswer(a));
-    else ctx.note(`a ping with id null: ${describeAnswer(a)}`);
+    if (a.kind === 'result') problems.warn(`${what} was served with a result (MCP request ids are never null)`, 'an error, ideally -32600', describeAnswer(a));
+    else if (a.kind === 'gone') problems.violation(`${what}: ${describeAnswer(a)}`, 'an error, and the server keeps running', describeAnswer(a));
+    else ctx.note(`${what}: ${describeAnswer(a)}`);
 
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after invalid requests: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after invalid requests: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
@@ -169,6 +182,7 @@ export const methodNotFound = defineCheck({
   kind: 'J',
   requirements: ['RPC-13'],
   spec: 'basic#error-responses',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const problems = new Problems();
     const outcomes = await Promise.all(UNKNOWN_METHODS.map(async (method) => ({ method, o: await ctx.request(method, {}) })));
@@ -200,6 +214,7 @@ export const errorObject = defineCheck({
   level: 'MUST',
   requirements: ['RPC-5', 'RPC-6'],
   spec: 'basic#error-responses',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const problems = new Problems();
     const outcomes = await Promise.all(errorProvokers(ctx).map(async ([method, params]) => ({ method, o: await ctx.request(method, params) })));
@@ -248,6 +263,7 @@ export const invalidParams = defineCheck({
   kind: 'J',
   requirements: ['RPC-14', 'TOOLS-8'],
   spec: 'basic#error-responses',
+  revisions: WITH_STATELESS,
   connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
@@ -267,6 +283,11 @@ export const invalidParams = defineCheck({
     for (const { p, o } of outcomes) {
       const what = `${p.method} with params ${JSON.stringify(p.params)}`;
       if (o.kind === 'error' && o.error.code === INVALID_PARAMS) continue;
+      // 2026-07-28 over HTTP: without a string name or uri there is no Mcp-Name to send, and -32020 is the refusal S26-25 names.
+      if (o.kind === 'error' && o.error.code === HEADER_MISMATCH && lacksRoutingTarget(ctx, p.method, p.params)) {
+        ctx.note(`${what}: ${briefOutcome(o)} (no Mcp-Name can match a request without its target: S26-25)`);
+        continue;
+      }
       if (o.kind === 'error' || (o.kind === 'http-error' && o.status < 500)) {
         problems.warn(`${what}: ${briefOutcome(o)} instead of -32602`, 'error -32602', briefOutcome(o));
       } else if (o.kind === 'result' && p.lenient) {
@@ -276,17 +297,17 @@ export const invalidParams = defineCheck({
       }
     }
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after requests with invalid params: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after requests with invalid params: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
 
-/** The list method (or ping) whose optional params we vary. */
+/** The list method (or the liveness request: ping, server/discover) whose optional params we vary. */
 function plainMethod(ctx: CheckContext): string {
   if (ctx.declares('tools')) return 'tools/list';
   if (ctx.declares('prompts')) return 'prompts/list';
   if (ctx.declares('resources')) return 'resources/list';
-  return 'ping';
+  return livenessRequest(ctx.revision).method;
 }
 
 export const optionalParamsAccepted = defineCheck({
@@ -296,11 +317,13 @@ export const optionalParamsAccepted = defineCheck({
   kind: 'D',
   requirements: ['RPC-17', 'RPC-18'],
   spec: 'basic#_meta',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const method = plainMethod(ctx);
+    // 2026-07-28 requests always carry params (their _meta), so "no params" and {} are one case there.
+    const bare = isStateless(ctx.revision) ? [{ label: 'params holding only the per-request _meta' }] : [{ label: 'no params' }, { label: 'params {}', params: {} }];
     const variants: Array<{ label: string; params?: Record<string, unknown>; should?: boolean }> = [
-      { label: 'no params' },
-      { label: 'params {}', params: {} },
+      ...bare,
       { label: 'a custom _meta key', params: { _meta: { 'com.example/x': 1 } } },
       { label: '_meta.progressToken', params: { _meta: { progressToken: 'mcp-conform-progress' } } },
       { label: 'an unknown extra member', params: { 'com.example.extra': true }, should: true },

@@ -4,8 +4,10 @@
 // can leave out or forge headers. Where the spec names no status, the JSON-RPC body decides
 // (catalog Appendix A #11): a request was served when its body holds a result.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
-import type { Revision } from '../src/schema/index.js';
+import { isStateless, type Revision } from '../src/schema/index.js';
 import type { Session } from '../src/session/index.js';
+import { routingHeaders } from '../src/transport/index.js';
+import { livenessRequest } from './lib/alive.js';
 import {
   answerIn,
   describeReply,
@@ -22,8 +24,12 @@ import {
   type Reply,
 } from './lib/http-probe.js';
 import { isObject } from './lib/json-object.js';
+import { andStateless } from './lib/revisions.js';
+import { everydayMethod } from './lib/stateless-wire.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
+/** Rules of the Streamable HTTP transport that 2026-07-28 keeps (its POST side; no sessions, no GET stream). */
+const STREAMABLE_POST: readonly Revision[] = andStateless(STREAMABLE);
 const FOREIGN_ORIGIN = 'https://mcp-conform.invalid';
 const SSE = 'text/event-stream';
 const JSON_MEDIA = 'application/json';
@@ -38,23 +44,48 @@ function sessionIdOf(session: Session): string | undefined {
 
 const NO_SESSION = 'the server issued no Mcp-Session-Id at initialize (allowed, HTTP-25), so there is no session to test';
 
+interface ProbeRequest {
+  id: string;
+  method: string;
+  body: string;
+  /** 2026-07-28: Mcp-Method (and Mcp-Name), as a client of that revision sends them (S26-25). */
+  headers: Record<string, string>;
+}
+
+/**
+ * A request every server answers, as a raw POST body: ping, or in 2026-07-28 server/discover (or
+ * `method`) carrying its per-request _meta, with the routing headers that revision requires.
+ */
+function probeRequest(ctx: CheckContext, name: string, method?: string): ProbeRequest {
+  const id = probeId(name);
+  if (!isStateless(ctx.revision)) return { id, method: method ?? 'ping', body: rpc(id, method ?? 'ping'), headers: {} };
+  const m = method ?? livenessRequest(ctx.revision).method;
+  const message = ctx.session.buildRequest(m, undefined, { id });
+  return { id, method: m, body: JSON.stringify(message), headers: routingHeaders(message) };
+}
+
 export const notificationAccepted = defineCheck({
   id: 'http/post-notification-202',
   title: 'a POSTed notification or response is acknowledged with 202 and no body',
   level: 'MUST',
   requirements: ['HTTP-6', 'HTTP-7'],
   spec: 'basic/transports#sending-messages-to-the-server',
-  revisions: STREAMABLE,
+  // HTTP-6 holds in 2026-07-28 for notifications only: a client of that revision POSTs no responses.
+  revisions: STREAMABLE_POST,
   transports: ['http'],
   connection: 'fresh',
   async run(ctx) {
     // A cancellation of a request that never existed: valid, and safe to ignore.
-    const notification = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: probeId('never-sent'), reason: 'mcp-conform probe' } });
+    const cancel = { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: probeId('never-sent'), reason: 'mcp-conform probe' } };
+    const notification = JSON.stringify(cancel);
     // A response to a request the server never sent: it may accept (202) or refuse it (HTTP-7).
     const response = JSON.stringify({ jsonrpc: '2.0', id: probeId('unsolicited'), result: {} });
+    const stateless = isStateless(ctx.revision);
+    const headers = stateless ? routingHeaders(cancel) : {};
+    const probes = stateless ? ([['notification', notification]] as const) : ([['notification', notification], ['response', response]] as const);
     const problems: string[] = [];
-    for (const [what, body] of [['notification', notification], ['response', response]] as const) {
-      const r = await exchange(ctx, ctx.session, { method: 'POST', body });
+    for (const [what, body] of probes) {
+      const r = await exchange(ctx, ctx.session, { method: 'POST', body, headers });
       const status = statusOf(r);
       const bodyText = r.response?.body ?? '';
       if (status === 202 && bodyText.trim() === '') continue;
@@ -87,28 +118,14 @@ export const requestReplyMedia = defineCheck({
   level: 'MUST',
   requirements: ['HTTP-8', 'HTTP-9', 'HTTP-10'],
   spec: 'basic/transports#sending-messages-to-the-server',
-  revisions: STREAMABLE,
+  revisions: STREAMABLE_POST,
   transports: ['http'],
-  // Raw: the handshake itself is a probe, and a server whose replies we cannot read still gets a verdict.
+  // Raw: the handshake itself is a probe, and a server whose replies we cannot read still gets a verdict
+  // (2026-07-28 has no handshake: two ordinary requests are probed instead).
   connection: 'raw',
   async run(ctx) {
-    const t = httpOf(ctx.session);
-    const initId = probeId('initialize');
-    const init = await exchange(ctx, ctx.session, {
-      method: 'POST',
-      body: rpc(initId, 'initialize', { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } }),
-    });
-    if (!is2xx(statusOf(init))) return ctx.skip(`initialize was not accepted (${describeReply(init)}); see lifecycle/initialize-result`);
-    const verdicts = [judgeRequestReply(init, initId, 'initialize')];
-    const sessionId = headerOf(init, 'mcp-session-id');
-    if (sessionId) t.setSessionId(sessionId);
-    const answer = answerIn(init, initId);
-    const version = isObject(answer?.result) && typeof answer.result.protocolVersion === 'string' ? answer.result.protocolVersion : ctx.revision;
-    t.setProtocolVersion(version);
-    await exchange(ctx, ctx.session, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
-    const pingId = probeId('ping');
-    verdicts.push(judgeRequestReply(await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping') }), pingId, 'ping'));
-
+    const verdicts = isStateless(ctx.revision) ? await statelessReplies(ctx) : await handshakeReplies(ctx);
+    if (typeof verdicts === 'string') return ctx.skip(verdicts);
     const fail = verdicts.find((v) => v.fail)?.fail;
     if (fail) return ctx.violation(fail, `Content-Type ${JSON_MEDIA} or ${SSE}`, fail);
     const derived = verdicts.find((v) => v.derived)?.derived;
@@ -118,6 +135,40 @@ export const requestReplyMedia = defineCheck({
     return ctx.pass();
   },
 });
+
+type ReplyVerdict = ReturnType<typeof judgeRequestReply>;
+
+/** The handshake's own replies and a ping's, judged; a skip reason when initialize was refused. */
+async function handshakeReplies(ctx: CheckContext): Promise<ReplyVerdict[] | string> {
+  const t = httpOf(ctx.session);
+  const initId = probeId('initialize');
+  const init = await exchange(ctx, ctx.session, {
+    method: 'POST',
+    body: rpc(initId, 'initialize', { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } }),
+  });
+  if (!is2xx(statusOf(init))) return `initialize was not accepted (${describeReply(init)}); see lifecycle/initialize-result`;
+  const verdicts = [judgeRequestReply(init, initId, 'initialize')];
+  const sessionId = headerOf(init, 'mcp-session-id');
+  if (sessionId) t.setSessionId(sessionId);
+  const answer = answerIn(init, initId);
+  const version = isObject(answer?.result) && typeof answer.result.protocolVersion === 'string' ? answer.result.protocolVersion : ctx.revision;
+  t.setProtocolVersion(version);
+  await exchange(ctx, ctx.session, { method: 'POST', body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }) });
+  const pingId = probeId('ping');
+  verdicts.push(judgeRequestReply(await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping') }), pingId, 'ping'));
+  return verdicts;
+}
+
+/** 2026-07-28 has no handshake: server/discover and the first declared list, each POSTed as that revision's client does. */
+async function statelessReplies(ctx: CheckContext): Promise<ReplyVerdict[]> {
+  const methods = [...new Set([livenessRequest(ctx.revision).method, everydayMethod(ctx)])];
+  const verdicts: ReplyVerdict[] = [];
+  for (const method of methods) {
+    const p = probeRequest(ctx, 'reply', method);
+    verdicts.push(judgeRequestReply(await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers }), p.id, method));
+  }
+  return verdicts;
+}
 
 export const sessionIdVisible = defineCheck({
   id: 'http/session-id-visible-ascii',
@@ -228,25 +279,36 @@ export const foreignOrigin = defineCheck({
   level: 'MUST',
   requirements: ['HTTP-2', 'HTTP-3'],
   spec: 'basic/transports#security-warning',
-  revisions: STREAMABLE,
+  // HTTP-2: all; HTTP-3 (403): 25-11, 26-07.
+  revisions: STREAMABLE_POST,
   transports: ['http'],
   connection: 'fresh',
   async run(ctx) {
-    const exact = ctx.revision === '2025-11-25';
+    const exact = ctx.revision === '2025-11-25' || isStateless(ctx.revision);
     const breaches: string[] = [];
-    // A new session (initialize without a session id) and a request inside an existing one.
-    const initId = probeId('origin-initialize');
-    const init = await exchange(ctx, ctx.session, {
-      method: 'POST',
-      body: rpc(initId, 'initialize', { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } }),
-      omitSessionId: true,
-      omitProtocolVersion: true,
-      headers: { Origin: FOREIGN_ORIGIN },
-    });
-    const pingId = probeId('origin-ping');
-    const ping = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping'), headers: { Origin: FOREIGN_ORIGIN } });
-    await endStraySession(ctx, init);
-    for (const [what, r, id] of [['initialize', init, initId], ['ping', ping, pingId]] as const) {
+    const probes: Array<readonly [string, Reply, string]> = [];
+    if (isStateless(ctx.revision)) {
+      // No sessions: every request stands alone, so server/discover and an everyday request.
+      for (const method of new Set([livenessRequest(ctx.revision).method, everydayMethod(ctx)])) {
+        const p = probeRequest(ctx, 'origin', method);
+        probes.push([method, await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: { ...p.headers, Origin: FOREIGN_ORIGIN } }), p.id]);
+      }
+    } else {
+      // A new session (initialize without a session id) and a request inside an existing one.
+      const initId = probeId('origin-initialize');
+      const init = await exchange(ctx, ctx.session, {
+        method: 'POST',
+        body: rpc(initId, 'initialize', { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } }),
+        omitSessionId: true,
+        omitProtocolVersion: true,
+        headers: { Origin: FOREIGN_ORIGIN },
+      });
+      const pingId = probeId('origin-ping');
+      const ping = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping'), headers: { Origin: FOREIGN_ORIGIN } });
+      await endStraySession(ctx, init);
+      probes.push(['initialize', init, initId], ['ping', ping, pingId]);
+    }
+    for (const [what, r, id] of probes) {
       if (served(r, id)) return ctx.violation(`${what} with Origin: ${FOREIGN_ORIGIN} was served: the server does not validate Origin`, exact ? 'HTTP 403' : 'an HTTP 4xx refusal', describeReply(r));
       // Before 2025-11-25 no status is named: any refusal will do (catalog Appendix A #11).
       if (statusOf(r) === 403) continue;
@@ -278,15 +340,15 @@ export const acceptBothMediaTypes = defineCheck({
   kind: 'D',
   requirements: ['HTTP-34'],
   spec: 'basic/transports#sending-messages-to-the-server',
-  revisions: STREAMABLE,
+  revisions: STREAMABLE_POST,
   transports: ['http'],
   connection: 'fresh',
   async run(ctx) {
     const servedWith: string[] = [];
     for (const accept of [JSON_MEDIA, SSE]) {
-      const id = probeId('accept');
-      const r = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping'), headers: { Accept: accept } });
-      if (served(r, id)) servedWith.push(accept);
+      const p = probeRequest(ctx, 'accept');
+      const r = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: { ...p.headers, Accept: accept } });
+      if (served(r, p.id)) servedWith.push(accept);
       else if (statusOf(r) !== 406) ctx.note(`Accept: ${accept} was refused with ${describeReply(r)} (406 is usual)`);
     }
     if (servedWith.length === 0) return ctx.pass();
@@ -350,13 +412,13 @@ export const noResponsesOnGet = defineCheck({
   },
 });
 
-/** POSTs a ping and returns the reply when the server answered it with SSE. */
+/** POSTs a ping (server/discover in 2026-07-28) and returns the reply when the server answered it with SSE. */
 async function sseReply(ctx: CheckContext): Promise<{ reply: Reply; id: string } | string> {
-  const id = probeId('sse');
-  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping') });
-  if (!is2xx(statusOf(reply))) return `ping was not accepted (${describeReply(reply)})`;
+  const p = probeRequest(ctx, 'sse');
+  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers });
+  if (!is2xx(statusOf(reply))) return `${p.method} was not accepted (${describeReply(reply)})`;
   if (mediaOf(reply) !== SSE) return `the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`;
-  return { reply, id };
+  return { reply, id: p.id };
 }
 
 export const sseReplyEvents = defineCheck({
@@ -365,7 +427,7 @@ export const sseReplyEvents = defineCheck({
   level: 'MUST',
   requirements: ['HTTP-8', 'HTTP-10'],
   spec: 'basic/transports#sending-messages-to-the-server',
-  revisions: STREAMABLE,
+  revisions: STREAMABLE_POST,
   transports: ['http'],
   connection: 'fresh',
   async run(ctx) {

@@ -3,8 +3,10 @@
 // responses that carry exactly one of result and error (RPC-2, RPC-3, RPC-4, RPC-25).
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome, RequestId, Session } from '../src/session/index.js';
+import { livenessRequest } from './lib/alive.js';
 import { delay } from './lib/delay.js';
 import { isObject } from './lib/json-object.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { briefOutcome, clip, Problems } from './support/jsonrpc-probe.js';
 
 /**
@@ -20,29 +22,32 @@ export const echoExact = defineCheck({
   level: 'MUST',
   requirements: ['RPC-2'],
   spec: 'basic#responses',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const ids: RequestId[] = [...ODD_IDS, ctx.session.allocateId()];
     const problems = new Problems();
-    const outcomes = await Promise.all(ids.map((id) => ctx.request('ping', undefined, { id })));
+    // ping, or server/discover in 2026-07-28: a request every server of the revision serves.
+    const { method: ping, params } = livenessRequest(ctx.revision);
+    const outcomes = await Promise.all(ids.map((id) => ctx.request(ping, params, { id })));
     ids.forEach((id, i) => {
       const o = outcomes[i];
       const sent = JSON.stringify(id);
       if (o.kind !== 'result' && o.kind !== 'error') {
-        problems.violation(`ping with id ${clip(sent, 40)}: ${briefOutcome(o)}`, `a response with id ${clip(sent, 40)}`, briefOutcome(o));
+        problems.violation(`${ping} with id ${clip(sent, 40)}: ${briefOutcome(o)}`, `a response with id ${clip(sent, 40)}`, briefOutcome(o));
         return;
       }
       const got = o.message.id;
       if (typeof got !== typeof id || got !== id) {
-        problems.violation(`ping with id ${clip(sent, 40)} was answered with id ${clip(JSON.stringify(got), 40)}`, clip(sent, 80), clip(JSON.stringify(got), 80));
+        problems.violation(`${ping} with id ${clip(sent, 40)} was answered with id ${clip(JSON.stringify(got), 40)}`, clip(sent, 80), clip(JSON.stringify(got), 80));
       } else if (o.kind === 'error') {
-        problems.violation(`ping with id ${clip(sent, 40)} was refused: ${briefOutcome(o)} (any string or integer is a valid id)`, 'result {}', briefOutcome(o));
+        problems.violation(`${ping} with id ${clip(sent, 40)} was refused: ${briefOutcome(o)} (any string or integer is a valid id)`, 'a result', briefOutcome(o));
       }
     });
     return problems.verdict(ctx);
   },
 });
 
-/** The member a list result must have; ping has none. */
+/** The member a list result must have; ping and server/discover have none. */
 const LIST_KEYS: Record<string, string> = {
   'tools/list': 'tools',
   'prompts/list': 'prompts',
@@ -50,9 +55,9 @@ const LIST_KEYS: Record<string, string> = {
   'resources/templates/list': 'resourceTemplates',
 };
 
-/** Cheap, side-effect-free methods the server declares. */
+/** Cheap, side-effect-free methods the server declares (with the liveness request: ping, or server/discover). */
 export function harmlessMethods(ctx: CheckContext): string[] {
-  const methods = ['ping'];
+  const methods = [livenessRequest(ctx.revision).method];
   if (ctx.declares('tools')) methods.push('tools/list');
   if (ctx.declares('prompts')) methods.push('prompts/list');
   if (ctx.declares('resources')) methods.push('resources/list', 'resources/templates/list');
@@ -107,6 +112,7 @@ export const concurrentCorrelation = defineCheck({
   level: 'MUST',
   requirements: ['RPC-2', 'RPC-25'],
   spec: 'basic#responses',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const problems = new Problems();
     const from = ctx.session.findings.length;
@@ -125,10 +131,10 @@ export const resultXorError = defineCheck({
   level: 'MUST',
   requirements: ['RPC-3', 'RPC-4'],
   spec: 'basic#responses',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const requests: Array<[string, Record<string, unknown> | undefined]> = [
       ...harmlessMethods(ctx).map((m): [string, undefined] => [m, undefined]),
-      ['ping', undefined],
       ['mcp-conform/no-such-method', {}],
     ];
     const problems = new Problems();

@@ -1,9 +1,10 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
-import { isRevision, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
+import { isRevision, isStateless, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
 import type { SendOutcome } from '../src/transport/types.js';
 import { isObject } from './lib/json-object.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 
 const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
 const isResponse = (r: Received) => isObject(r.message) && !('method' in r.message);
@@ -38,6 +39,8 @@ export const capabilitiesAreObjects = defineCheck({
   kind: 'S',
   requirements: ['CAP-9'],
   spec: 'basic/lifecycle#capability-negotiation',
+  // 2026-07-28: the capabilities of the server/discover result (facts.initializeResult holds it).
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const caps = (ctx.facts.initializeResult as Partial<Rev20251125.InitializeResult>).capabilities as unknown;
     if (!isObject(caps)) return ctx.violation('capabilities is not an object', 'an object', JSON.stringify(caps));
@@ -321,14 +324,21 @@ export const stdinCloseExits = defineCheck({
   kind: 'D',
   requirements: ['LIFE-14'],
   spec: 'basic/lifecycle#shutdown',
+  revisions: WITH_STATELESS,
   transports: ['stdio'],
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
   async run(ctx) {
     // Its own connection with no client capabilities: a server waiting on its own request to
     // us (roots/list...) when stdin closes would make the verdict depend on timing.
+    // 2026-07-28 has no handshake: a discover answered shows the connection is up before stdin closes.
     const { session, handshake } = await ctx.connect({});
-    if (handshake?.outcome.kind !== 'result') return ctx.skip(`initialize failed (${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}), so shutdown cannot be judged`);
+    if (isStateless(ctx.revision)) {
+      const up = await ctx.request('server/discover', undefined, { session });
+      if (up.kind !== 'result') return ctx.skip(`server/discover on a new connection failed (${describeOutcome(up)}), so shutdown cannot be judged`);
+    } else if (handshake?.outcome.kind !== 'result') {
+      return ctx.skip(`initialize failed (${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}), so shutdown cannot be judged`);
+    }
     // The catalog's LIFE-14 test allows 5 s between stdin closing and the exit.
     const info = await session.close({ graceMs: 5000 });
     ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);

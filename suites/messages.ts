@@ -3,6 +3,7 @@
 // findings no other check claimed, so they run after all others.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Finding } from '../src/session/index.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 
 /** Findings no check claimed, each distinct problem once (every session repeats the same handshake). */
 function unclaimed(ctx: CheckContext, wanted: (f: Finding) => boolean): Finding[] {
@@ -32,6 +33,7 @@ export const allServerMessages = defineCheck({
   kind: 'S',
   requirements: ['RPC-1', 'RPC-8', 'LIFE-10'],
   spec: 'basic#messages',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     return verdictFrom(ctx, unclaimed(ctx, (f) => !isFraming(f) && f.severity === 'fail'), 'invalid server message(s)');
   },
@@ -43,6 +45,7 @@ export const stdoutOnlyJsonRpc = defineCheck({
   level: 'MUST',
   requirements: ['STDIO-3', 'STDIO-2', 'STDIO-1'],
   spec: 'basic/transports#stdio',
+  revisions: WITH_STATELESS,
   transports: ['stdio'],
   async run(ctx) {
     return verdictFrom(ctx, unclaimed(ctx, isFraming), 'framing violation(s) on stdout');

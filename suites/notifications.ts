@@ -1,13 +1,18 @@
 // Notifications both ways: the server never answers one (RPC-7), and the notifications it sends
 // carry no id and fit their schemas, without disturbing the correlation of responses sent
 // meanwhile (RPC-8, RPC-2). Both use fresh connections: one sends odd notifications, the
-// other raises the log level and subscribes.
+// other raises the log level and subscribes (in 2026-07-28: asks for logs in a request's _meta).
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
-import type { Finding, Received, Session } from '../src/session/index.js';
+import { isStateless } from '../src/schema/index.js';
+import { META_LOG_LEVEL, type Finding, type Received, type Session } from '../src/session/index.js';
 import { burst, harmlessMethods } from './ids.js';
 import { isObject } from './lib/json-object.js';
+import { listAll, objectsOf } from './lib/list-all.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { openServerStream } from './lib/server-stream.js';
-import { clip, hasMethod, isResponse, Problems, stillServing } from './support/jsonrpc-probe.js';
+import { paramHeaders } from './lib/tool-call.js';
+import { argumentsFor, callableTools, toolsOf } from './lib/tool-survey.js';
+import { answeredText, clip, hasMethod, isResponse, Problems, stillServing } from './support/jsonrpc-probe.js';
 
 const ODD_NOTIFICATIONS: Array<{ method: string; params?: Record<string, unknown> }> = [
   { method: 'notifications/does_not_exist' },
@@ -21,6 +26,7 @@ export const notificationsNotAnswered = defineCheck({
   level: 'MUST',
   requirements: ['RPC-7'],
   spec: 'basic#notifications',
+  revisions: WITH_STATELESS,
   connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
@@ -41,14 +47,23 @@ export const notificationsNotAnswered = defineCheck({
       else if (status >= 500) problems.violation(`${n.method} got HTTP ${status}`, 'HTTP 202 with an empty body', `HTTP ${status}`);
       else problems.warn(`${n.method} got HTTP ${status} rather than 202`, 'HTTP 202', `HTTP ${status}`);
     }
-    const got = await replies;
+    // HTTP-7: a notification the server cannot accept gets a 4xx, whose body may be a JSON-RPC
+    // error without id; that refusal (warned about above) is not a reply to the notification.
+    const got = (await replies).filter((r) => !isHttpRefusal(r));
     for (const r of got) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
     if (got.length) problems.violation(`the server replied ${got.length} time(s) to notifications`, 'no reply at all', clip(JSON.stringify(got[0].message), 200));
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the notifications: ${dead}`, 'ping answered', dead);
+    if (dead) problems.violation(`the server stopped serving after the notifications: ${dead}`, answeredText(ctx), dead);
     return problems.verdict(ctx);
   },
 });
+
+/** An error without id carried by a 4xx answer to a POST: the HTTP refusal of a notification (HTTP-7). */
+function isHttpRefusal(r: Received): boolean {
+  const status = r.http?.status;
+  if (status === undefined || status < 400 || status >= 500) return false;
+  return isObject(r.message) && 'error' in r.message && (r.message.id === null || r.message.id === undefined);
+}
 
 /** A finding about a message the server sent on its own (a notification, or one with a method and a stray id). */
 function aboutServerNotification(f: Finding): boolean {
@@ -60,6 +75,7 @@ function aboutServerNotification(f: Finding): boolean {
 
 /** Safe ways to make a server talk: more logging, a subscription, reads. Returns what was done. */
 async function provoke(ctx: CheckContext, session: Session): Promise<string[]> {
+  if (isStateless(session.revision)) return provokeStateless(ctx, session);
   const done: string[] = [];
   if (ctx.declares('logging')) {
     const o = await ctx.request('logging/setLevel', { level: 'debug' }, { session });
@@ -81,12 +97,37 @@ async function provoke(ctx: CheckContext, session: Session): Promise<string[]> {
   return done;
 }
 
+/**
+ * 2026-07-28 has no setLevel and no subscribe: a request asks for its own log messages with the
+ * logLevel _meta (S26-19). A read of the first listed resource and a call of the first tool we
+ * may call, both at level debug.
+ */
+async function provokeStateless(ctx: CheckContext, session: Session): Promise<string[]> {
+  const meta = { [META_LOG_LEVEL]: 'debug' };
+  const [resources, tools] = await Promise.all([
+    ctx.declares('resources') ? listAll(ctx, 'resources/list', 'resources') : undefined,
+    ctx.declares('tools') ? listAll(ctx, 'tools/list', 'tools') : undefined,
+  ]);
+  const uri = resources && objectsOf(resources).map((r) => r.uri).find((u): u is string => typeof u === 'string');
+  const call = (tools ? callableTools(toolsOf(tools), ctx.options) : []).map((tool) => ({ tool, built: argumentsFor(tool, ctx) })).find((c) => 'args' in c.built);
+  const work: Array<Promise<string>> = [];
+  if (uri) work.push(ctx.request('resources/read', { uri }, { session, meta }).then((o) => `resources/read ${uri} at log level debug → ${o.kind}`));
+  if (call && 'args' in call.built) {
+    const { tool, built } = call;
+    const timeoutMs = Math.max(ctx.options.quietMs * 2, 1000);
+    const headers = paramHeaders(session, tool, built.args);
+    work.push(ctx.request('tools/call', { name: tool.name, arguments: built.args }, { session, meta, timeoutMs, headers }).then((o) => `tools/call ${tool.name} at log level debug → ${o.kind}`));
+  }
+  return Promise.all(work);
+}
+
 export const serverNotifications = defineCheck({
   id: 'notifications/server-notifications',
   title: 'notifications the server sends carry no id and fit their schemas; responses among them stay correlated',
   level: 'MUST',
   requirements: ['RPC-8', 'RPC-2'],
   spec: 'basic#notifications',
+  revisions: WITH_STATELESS,
   connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
@@ -113,8 +154,8 @@ export const serverNotifications = defineCheck({
     ctx.note(`received ${seen.length} message(s) with a method: ${methods.join(', ') || 'none'}`);
     if (claimed.length) problems.violation(`${claimed.length} problem(s) in the server's notifications`, 'notifications without id that fit their schemas', claimed[0].message);
     const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving: ${dead}`, 'ping answered', dead);
-    if (problems.empty && seen.length === 0) return ctx.skip('the server sent no notification to judge (we raised the log level and subscribed/read a resource where declared)');
+    if (dead) problems.violation(`the server stopped serving: ${dead}`, answeredText(ctx), dead);
+    if (problems.empty && seen.length === 0) return ctx.skip(`the server sent no notification to judge (${isStateless(ctx.revision) ? 'we read a resource and called a read-only tool at log level debug' : 'we raised the log level and subscribed/read a resource'} where declared)`);
     return problems.verdict(ctx);
   },
 });

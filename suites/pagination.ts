@@ -4,6 +4,7 @@
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { identityOf, listAll, type ListWalk } from './lib/list-all.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 
 interface PagedList {
   capability: string;
@@ -40,6 +41,7 @@ export const walkEnds = defineCheck({
   kind: 'D',
   requirements: ['PAGE-2'],
   spec: 'server/utilities/pagination#pagination-flow',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     if (declaredLists(ctx).length === 0) return ctx.skip(NOTHING_DECLARED);
     const walks = await walkAll(ctx);
@@ -62,6 +64,7 @@ export const uniqueItems = defineCheck({
   kind: 'D',
   requirements: ['PAGE-2'],
   spec: 'server/utilities/pagination#pagination-flow',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     if (declaredLists(ctx).length === 0) return ctx.skip(NOTHING_DECLARED);
     const walks = await walkAll(ctx);
@@ -89,6 +92,7 @@ export const nextCursorShape = defineCheck({
   kind: 'S',
   requirements: ['PAGE-1'],
   spec: 'server/utilities/pagination#response-format',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     if (declaredLists(ctx).length === 0) return ctx.skip(NOTHING_DECLARED);
     const walks = await walkAll(ctx);
@@ -120,6 +124,7 @@ export const cursorStable = defineCheck({
   level: 'SHOULD',
   requirements: ['PAGE-3'],
   spec: 'server/utilities/pagination#implementation-guidelines',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     if (declaredLists(ctx).length === 0) return ctx.skip(NOTHING_DECLARED);
     const paged = (await walkAll(ctx)).filter((w) => w.pages.length > 1 && w.pages[1].outcome.kind === 'result' && w.pages[1].cursor !== undefined);
@@ -158,6 +163,7 @@ export const invalidCursor = defineCheck({
   level: 'SHOULD',
   requirements: ['PAGE-4'],
   spec: 'server/utilities/pagination#error-handling',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const lists = declaredLists(ctx);
     if (lists.length === 0) return ctx.skip(NOTHING_DECLARED);
@@ -174,6 +180,7 @@ export const foreignCursor = defineCheck({
   level: 'SHOULD',
   requirements: ['PAGE-4'],
   spec: 'server/utilities/pagination#implementation-guidelines',
+  revisions: WITH_STATELESS,
   async run(ctx) {
     const lists = declaredLists(ctx);
     if (lists.length < 2) return ctx.skip('fewer than two lists are declared');

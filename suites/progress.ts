@@ -5,7 +5,9 @@ import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdi
 import type { Evidence } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import { isObject } from './lib/json-object.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { callWithLooseToken, callWithToken, noteEvidence, progressRun, type ProgressNote, type TokenCall } from './lib/progress-run.js';
+import { paramHeaders } from './lib/tool-call.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
 const SPEC = 'basic/utilities/progress#progress-flow';
@@ -30,6 +32,7 @@ export const tokenEcho = defineCheck({
   level: 'MUST',
   requirements: ['PROG-1', 'PROG-7'],
   spec: SPEC,
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const o = await observed(ctx);
@@ -58,6 +61,7 @@ export const increasing = defineCheck({
   level: 'MUST',
   requirements: ['PROG-2', 'PROG-3', 'PROG-8'],
   spec: SPEC,
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const o = await observed(ctx);
@@ -100,6 +104,7 @@ export const stopsAfterResponse = defineCheck({
   level: 'MUST',
   requirements: ['PROG-6', 'PROG-1'],
   spec: 'basic/utilities/progress#implementation-notes',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const o = await observed(ctx);
@@ -122,6 +127,7 @@ export const noTokenNoProgress = defineCheck({
   level: 'MUST',
   requirements: ['PROG-1'],
   spec: 'basic/utilities/progress#behavior-requirements',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     // Its own connection: any progress there belongs to the one token-less call.
@@ -133,7 +139,8 @@ export const noTokenNoProgress = defineCheck({
       if (isObject(r.message) && r.message.method === 'notifications/progress') seen.push(r.message);
     });
     try {
-      const o = await ctx.request('tools/call', { name: slow.tool.name, arguments: slow.args }, { timeoutMs: slowCallTimeoutMs(ctx), session });
+      const headers = paramHeaders(session, slow.tool, slow.args);
+      const o = await ctx.request('tools/call', { name: slow.tool.name, arguments: slow.args }, { timeoutMs: slowCallTimeoutMs(ctx), session, headers });
       await delay(ctx.options.quietMs);
       if (seen.length) {
         for (const m of seen.slice(0, 5)) ctx.evidence.push({ type: 'message', direction: 'received', at: session.now(), message: m });

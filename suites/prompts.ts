@@ -7,7 +7,9 @@ import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
 import { mapLimited } from './lib/map-limited.js';
+import { isInputRequired } from './lib/mrtr-client.js';
 import { plural } from './lib/plural.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { promptArguments } from './lib/prompt-args.js';
 
 /** A prompt name no server offers. */
@@ -22,6 +24,7 @@ export const promptsList = defineCheck({
   kind: 'S',
   requirements: ['PROMPT-2'],
   spec: 'server/prompts#listing-prompts',
+  revisions: WITH_STATELESS,
   needs: ['prompts'],
   async run(ctx) {
     const walk = await listAll(ctx, 'prompts/list', 'prompts');
@@ -39,6 +42,7 @@ export const promptsGet = defineCheck({
   kind: 'S',
   requirements: ['PROMPT-3'],
   spec: 'server/prompts#getting-a-prompt',
+  revisions: WITH_STATELESS,
   needs: ['prompts'],
   async run(ctx) {
     const prompts = objectsOf(await listAll(ctx, 'prompts/list', 'prompts')).filter((p) => typeof p.name === 'string').slice(0, SAMPLE_LIMIT);
@@ -51,7 +55,10 @@ export const promptsGet = defineCheck({
       if (Object.keys(args).length) params.arguments = args;
       return { prompt: p, ...(await exchangeOn(ctx.session, 'prompts/get', params, { tag: ctx.check.id })) };
     });
-    const rendered = gets.filter((g) => g.outcome.kind === 'result');
+    // 2026-07-28: a prompt may ask for input first (an InputRequiredResult, S26-8); it is not a rendering.
+    const askedInput = gets.filter((g) => isInputRequired(g.outcome));
+    for (const g of askedInput) ctx.note(`prompts/get ${String(g.prompt.name)} asked for client input (input_required); not rendered`);
+    const rendered = gets.filter((g) => g.outcome.kind === 'result' && !isInputRequired(g.outcome));
     const failed = gets.filter((g) => g.outcome.kind !== 'result');
     for (const g of failed) ctx.note(`prompts/get ${String(g.prompt.name)} ${JSON.stringify(g.params?.arguments ?? {})}: ${describeOutcome(g.outcome)}`);
     // A prompt that needs no arguments has no excuse; sample arguments may be rejected (PROMPT-7).
@@ -76,6 +83,7 @@ export const unknownPrompt = defineCheck({
   level: 'SHOULD',
   requirements: ['PROMPT-4'],
   spec: 'server/prompts#error-handling',
+  revisions: WITH_STATELESS,
   needs: ['prompts'],
   async run(ctx) {
     const o = await ctx.request('prompts/get', { name: UNKNOWN_PROMPT });
@@ -91,6 +99,7 @@ export const missingArgument = defineCheck({
   level: 'SHOULD',
   requirements: ['PROMPT-5'],
   spec: 'server/prompts#error-handling',
+  revisions: WITH_STATELESS,
   needs: ['prompts'],
   async run(ctx) {
     const listed = objectsOf(await listAll(ctx, 'prompts/list', 'prompts'));

@@ -10,6 +10,7 @@ import { listAll, objectsOf } from './lib/list-all.js';
 import { listWalkVerdict, recordFailedPage } from './lib/list-verdict.js';
 import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { listedReads, type Read } from './lib/resource-reads.js';
 import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
@@ -28,6 +29,7 @@ export const resourcesList = defineCheck({
   kind: 'S',
   requirements: ['RES-2', 'RES-3'],
   spec: 'server/resources#listing-resources',
+  revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
     const walk = await listAll(ctx, 'resources/list', 'resources');
@@ -48,6 +50,7 @@ export const readContents = defineCheck({
   kind: 'S',
   requirements: ['RES-4'],
   spec: 'server/resources#reading-resources',
+  revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
     const { reads } = await listedReads(ctx);
@@ -84,6 +87,7 @@ export const blobBase64 = defineCheck({
   level: 'MUST',
   requirements: ['RES-5'],
   spec: 'server/resources#security-considerations',
+  revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
     const { reads } = await listedReads(ctx);
@@ -110,6 +114,7 @@ export const listedReadable = defineCheck({
   kind: 'D',
   requirements: ['RES-17'],
   spec: 'server/resources#reading-resources',
+  revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
     const { reads, walk } = await listedReads(ctx);
@@ -135,6 +140,7 @@ export const templatesList = defineCheck({
   kind: 'S',
   requirements: ['RES-8'],
   spec: 'server/resources#resource-templates',
+  revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
     const walk = await listAll(ctx, 'resources/templates/list', 'resourceTemplates');

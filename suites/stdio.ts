@@ -7,9 +7,11 @@ import { defineCheck, describeOutcome, type Check, type CheckContext } from '../
 import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../src/transport/limits.js';
+import { livenessMessage, livenessName, livenessRequest, probeAlive } from './lib/alive.js';
 import { delay } from './lib/delay.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { isObject } from './lib/json-object.js';
+import { WITH_STATELESS } from './lib/revisions.js';
 import { findEchoTool, FramingWatch, looksLikeJsonFragment, settleAfter, textsOf, type SeenProblem } from './lib/stdio-probe.js';
 
 /** Non-ASCII text from several scripts and planes (2-, 3- and 4-byte UTF-8 sequences). */
@@ -40,6 +42,7 @@ export const newlineDelimited = defineCheck({
   level: 'MUST',
   requirements: ['STDIO-2', 'STDIO-5'],
   spec: 'basic/transports#stdio',
+  revisions: WITH_STATELESS,
   transports: ['stdio'],
   // A server that pretty-prints even its initialize answer gets this verdict too, from the handshake's trace.
   runsWithoutHandshake: true,
@@ -54,7 +57,8 @@ export const newlineDelimited = defineCheck({
       if (earlier.length === 0) {
         if (ctx.facts.handshake.kind !== 'result') return ctx.skip(`initialize failed (${describeOutcome(ctx.facts.handshake)}), and not because of line framing`);
         // Answers that tend to hold newlines inside strings (descriptions, echoed text) must escape them.
-        const probes: Array<Promise<Outcome>> = [ctx.request('ping', { _meta: { [PROBE_META]: 'line one\nline two' } }, { session })];
+        const live = livenessRequest(ctx.revision);
+        const probes: Array<Promise<Outcome>> = [ctx.request(live.method, { ...live.params, _meta: { [PROBE_META]: 'line one\nline two' } }, { session })];
         for (const [capability, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']]) {
           if (ctx.declares(capability)) probes.push(ctx.request(method, undefined, { session }));
         }
@@ -96,14 +100,16 @@ export const utf8RoundTrip = defineCheck({
   level: 'MUST',
   requirements: ['STDIO-1'],
   spec: 'basic/transports',
+  revisions: WITH_STATELESS,
   transports: ['stdio'],
   async run(ctx) {
     const watch = new FramingWatch(ctx.session, (problem) => problem === 'invalid-utf8');
     try {
-      // Read-only places for the text: ping's _meta, and an echo-type tool when one may be called.
-      const ping = await watch.until(ctx.request('ping', { _meta: { [PROBE_META]: UNICODE } }));
+      // Read-only places for the text: the _meta of ping (server/discover in 2026-07-28), and an echo-type tool when one may be called.
+      const live = livenessRequest(ctx.revision);
+      const ping = await watch.until(ctx.request(live.method, { ...live.params, _meta: { [PROBE_META]: UNICODE } }));
       if (ping !== 'framing' && ping.kind !== 'result') {
-        return ctx.violation(`ping with non-ASCII text in _meta was not answered with a result: ${describeOutcome(ping)}`, 'result {} (the request decodes as UTF-8)', describeOutcome(ping));
+        return ctx.violation(`${live.method} with non-ASCII text in _meta was not answered with a result: ${describeOutcome(ping)}`, 'a result (the request decodes as UTF-8)', describeOutcome(ping));
       }
       const echo = ping === 'framing' ? undefined : await watch.until(findEchoTool(ctx, ctx.session));
       let echoed: Outcome | 'framing' | undefined;
@@ -113,7 +119,7 @@ export const utf8RoundTrip = defineCheck({
         return ctx.violation('the server wrote bytes that are not valid UTF-8', 'UTF-8 encoded JSON', `${watch.seen.length} line(s) that do not decode as UTF-8`);
       }
       if (!echo || echo === 'framing') {
-        ctx.note('no echo-type tool that may be called: only the request side (ping _meta) was tested');
+        ctx.note(`no echo-type tool that may be called: only the request side (${live.method} _meta) was tested`);
         return ctx.pass();
       }
       if (echoed === undefined || echoed === 'framing' || echoed.kind !== 'result') {
@@ -139,11 +145,13 @@ export const framingRobust = defineCheck({
   kind: 'D',
   requirements: ['STDIO-6'],
   spec: 'basic/transports#stdio',
+  revisions: WITH_STATELESS,
   transports: ['stdio'],
   connection: 'disposable',
   async run(ctx) {
     const session = ctx.session;
-    const ping = (id: string) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    // ping, or server/discover with its _meta in 2026-07-28.
+    const ping = (id: string) => livenessMessage(session, id);
     const line = (id: string) => `${JSON.stringify(ping(id))}\n`;
     const problems: string[] = [];
 
@@ -151,7 +159,7 @@ export const framingRobust = defineCheck({
     const pair = ['mcp-conform-pair-1', 'mcp-conform-pair-2'];
     const pairAnswers = pair.map((id) => expectAnswer(ctx, session, ping(id)));
     await ctx.sendRaw(pair.map(line).join(''), session);
-    const [a, b] = await settleAfter(ctx.request('ping', undefined, { session }), pairAnswers, ctx.options.quietMs);
+    const [a, b] = await settleAfter(probeAlive(ctx, session), pairAnswers, ctx.options.quietMs);
     pair.forEach((id, i) => {
       if ([a, b][i]?.kind !== 'result') problems.push(`${id}, written together with another message in one write, got ${describe([a, b][i])}`);
     });
@@ -163,11 +171,11 @@ export const framingRobust = defineCheck({
     await ctx.sendRaw(whole.slice(0, cut), session);
     await delay(SPLIT_PAUSE_MS);
     await ctx.sendRaw(whole.slice(cut), session);
-    const [split] = await settleAfter(ctx.request('ping', undefined, { session }), [splitAnswer], ctx.options.quietMs);
+    const [split] = await settleAfter(probeAlive(ctx, session), [splitAnswer], ctx.options.quietMs);
     if (split?.kind !== 'result') problems.push(`mcp-conform-split, written in two parts ${SPLIT_PAUSE_MS} ms apart, got ${describe(split)}`);
 
     if (problems.length === 0) return ctx.pass();
-    return ctx.violation(problems.join('; '), 'a result for every ping, however the bytes were split into writes', problems[0]);
+    return ctx.violation(problems.join('; '), `a result for every ${livenessName(ctx.revision)}, however the bytes were split into writes`, problems[0]);
   },
 });
 
@@ -182,6 +190,7 @@ export const invalidJsonSurvived = defineCheck({
   kind: 'D',
   requirements: ['STDIO-7', 'STDIO-4'],
   spec: 'basic/transports#stdio',
+  revisions: WITH_STATELESS,
   transports: ['stdio'],
   connection: 'disposable',
   async run(ctx) {
@@ -192,10 +201,11 @@ export const invalidJsonSurvived = defineCheck({
     });
     try {
       await ctx.sendRaw('mcp-conform: this line is not JSON {\n', session);
-      const after = await ctx.request('ping', undefined, { session });
+      const after = await probeAlive(ctx, session);
+      const ping = livenessName(ctx.revision);
       noteStderr(ctx, session);
-      if (after.kind === 'closed') return ctx.violation(`the server ended after a line of invalid JSON: ${after.reason}`, 'a -32700 parse error, then the ping answered', describeOutcome(after));
-      if (after.kind !== 'result') return ctx.violation(`after a line of invalid JSON, ping got ${describeOutcome(after)}`, 'the ping answered', describeOutcome(after));
+      if (after.kind === 'closed') return ctx.violation(`the server ended after a line of invalid JSON: ${after.reason}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after));
+      if (after.kind !== 'result') return ctx.violation(`after a line of invalid JSON, ${ping} got ${describeOutcome(after)}`, `${ping} answered`, describeOutcome(after));
       if (parseErrors.length === 0) await session.waitFor((r) => isObject(r.message) && isObject(r.message.error) && r.message.error.code === -32700, ctx.options.quietMs);
       if (parseErrors.length === 0) ctx.note('no -32700 parse error came back for the invalid line (RPC-11 is judged on its own); the server survived');
       else ctx.evidence.push({ type: 'message', direction: 'received', at: parseErrors[0].at, message: parseErrors[0].message });

@@ -3,22 +3,26 @@
 // invalid arguments, omitted arguments). Only read-only-annotated tools, or those the user
 // allows, are ever called.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
-import { revisionIndex } from '../src/schema/index.js';
+import { isStateless, revisionIndex } from '../src/schema/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { base64Problem } from './lib/base64.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject } from './lib/json-object.js';
 import { compileSchema, errorsOf } from './lib/json-schema.js';
 import { listAll } from './lib/list-all.js';
+import { isInputRequired } from './lib/mrtr-client.js';
+import { andStateless, WITH_STATELESS } from './lib/revisions.js';
+import { HEADER_MISMATCH, lacksRoutingTarget, MISSING_CAPABILITY } from './lib/stateless-wire.js';
 import { wrongTypeFor } from './lib/sample-args.js';
-import type { ToolCall } from './lib/tool-call.js';
+import { paramHeaders, type ToolCall } from './lib/tool-call.js';
 import { argumentsFor, callableTools, noteSurvey, resultOf, surveyTools, toolsOf, type ToolDef, type ToolSurvey } from './lib/tool-survey.js';
 
 // The tools tests read base64Problem here.
 export { base64Problem };
 
 const from2511 = (ctx: CheckContext) => revisionIndex(ctx.revision) >= revisionIndex('2025-11-25');
-const STRUCTURED: ['2025-06-18', '2025-11-25'] = ['2025-06-18', '2025-11-25'];
+// TOOLS-11, TOOLS-12: 25-06→26-07 (26-07 lets outputSchema be any schema and structuredContent any JSON value).
+const STRUCTURED = andStateless(['2025-06-18', '2025-11-25']);
 /** A tool name no server lists (checked against the listing before use). */
 const NO_SUCH_TOOL = 'mcp_conform_no_such_tool';
 
@@ -31,6 +35,7 @@ export const listValid = defineCheck({
   kind: 'S',
   requirements: ['TOOLS-2', 'TOOLS-1'],
   spec: 'server/tools#listing-tools',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const walk = await listAll(ctx, 'tools/list', 'tools');
@@ -63,6 +68,7 @@ export const toolNames = defineCheck({
   level: 'SHOULD',
   requirements: ['TOOLS-4'],
   spec: 'server/tools#tool-names',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
@@ -90,6 +96,7 @@ export const schemasCompile = defineCheck({
   level: 'MUST',
   requirements: ['TOOLS-3', 'META-7'],
   spec: 'server/tools#tool',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
@@ -131,6 +138,7 @@ export const callResultValid = defineCheck({
   kind: 'S',
   requirements: ['TOOLS-6', 'TOOLS-14', 'TOOLS-10'],
   spec: 'server/tools#calling-tools',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const survey = await surveyTools(ctx);
@@ -144,7 +152,10 @@ export const callResultValid = defineCheck({
       ctx.evidence.push(...closed.evidence);
       return ctx.violation(`tools/call ${closed.tool.name}: ${describeOutcome(closed.outcome)}`, 'a CallToolResult', describeOutcome(closed.outcome));
     }
-    const errors = survey.calls.filter((c) => c.outcome.kind === 'error');
+    // 2026-07-28: a tool that needs a client capability we did not declare says so with -32021 (S26-6).
+    const needsCapability = survey.calls.filter((c) => errorCode(c.outcome) === MISSING_CAPABILITY && isStateless(ctx.revision));
+    for (const c of needsCapability) ctx.note(`${c.tool.name} needs a client capability this client did not declare: ${describeOutcome(c.outcome)}`);
+    const errors = survey.calls.filter((c) => c.outcome.kind === 'error' && !needsCapability.includes(c));
     if (errors.length) {
       ctx.evidence.push(...errors[0].evidence);
       return ctx.warn(
@@ -180,6 +191,7 @@ export const binaryContent = defineCheck({
   kind: 'S',
   requirements: ['TOOLS-15'],
   spec: 'server/tools#image-content',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const survey = await surveyTools(ctx);
@@ -206,9 +218,9 @@ export const binaryContent = defineCheck({
   },
 });
 
-/** Calls of tools that declare an outputSchema and returned a result without isError. */
+/** Calls of tools that declare an outputSchema and returned a result without isError (not a request for input, 2026-07-28). */
 function structuredCalls(calls: ToolCall[]): ToolCall[] {
-  return calls.filter((c) => 'outputSchema' in c.tool && c.outcome.kind === 'result' && c.outcome.result.isError !== true);
+  return calls.filter((c) => 'outputSchema' in c.tool && c.outcome.kind === 'result' && c.outcome.result.isError !== true && !isInputRequired(c.outcome));
 }
 
 export const structuredContent = defineCheck({
@@ -298,6 +310,7 @@ export const unknownTool = defineCheck({
   level: 'SHOULD',
   requirements: ['TOOLS-7'],
   spec: 'server/tools#error-handling',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const names = new Set(toolsOf(await listAll(ctx, 'tools/list', 'tools')).map((t) => t.name));
@@ -315,8 +328,13 @@ export const unknownTool = defineCheck({
 });
 
 /** Judges the answer to a tools/call request that does not fit CallToolRequest. */
-function malformedVerdict(ctx: CheckContext, what: string, o: Outcome): Verdict | undefined {
+function malformedVerdict(ctx: CheckContext, what: string, params: Record<string, unknown>, o: Outcome): Verdict | undefined {
   const expected = 'a JSON-RPC error, code -32602';
+  // 2026-07-28 over HTTP: without a string name there is no Mcp-Name to send, and -32020 is the refusal S26-25 names.
+  if (errorCode(o) === HEADER_MISMATCH && lacksRoutingTarget(ctx, 'tools/call', params)) {
+    ctx.note(`${what}: ${describeOutcome(o)} (no Mcp-Name can match a call without a name: S26-25)`);
+    return undefined;
+  }
   if (o.kind === 'error') return errorCode(o) === -32602 ? undefined : ctx.warn(`${what}: error code ${String(o.error.code)}`, expected, describeOutcome(o));
   return ctx.violation(`${what}: ${describeOutcome(o)}`, expected, describeOutcome(o));
 }
@@ -327,6 +345,7 @@ export const malformedCall = defineCheck({
   level: 'SHOULD',
   requirements: ['TOOLS-8'],
   spec: 'server/tools#error-handling',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   connection: 'disposable',
   async run(ctx) {
@@ -336,7 +355,7 @@ export const malformedCall = defineCheck({
     if (callable) probes.push([`tools/call ${callable.name} with arguments [1]`, { name: callable.name, arguments: [1] }]);
     else ctx.note('no callable tool: only the missing-name probe was sent');
     let verdict: Verdict | undefined;
-    for (const [what, params] of probes) verdict ??= malformedVerdict(ctx, what, await ctx.request('tools/call', params));
+    for (const [what, params] of probes) verdict ??= malformedVerdict(ctx, what, params, await ctx.request('tools/call', params));
     return verdict ?? ctx.pass();
   },
 });
@@ -370,13 +389,14 @@ export const invalidArgumentsRejected = defineCheck({
   level: 'SHOULD',
   requirements: ['TOOLS-9'],
   spec: 'server/tools#error-handling',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
     const probe = invalidArguments(ctx, tools);
     if (!probe) return ctx.skip('no callable tool has an inputSchema we can break with one wrong argument');
     ctx.note(`calling ${probe.tool.name} with ${probe.how}`);
-    const o = await ctx.request('tools/call', { name: probe.tool.name, arguments: probe.args });
+    const o = await ctx.request('tools/call', { name: probe.tool.name, arguments: probe.args }, { headers: paramHeaders(ctx.session, probe.tool, probe.args) });
     const expected = from2511(ctx) ? 'a result with isError: true' : 'error -32602, or a result with isError: true';
     if (isToolError(o)) return ctx.pass();
     if (o.kind === 'error') {
@@ -397,10 +417,11 @@ export const argumentsOptional = defineCheck({
   kind: 'D',
   requirements: ['TOOLS-21'],
   spec: 'server/tools#calling-tools',
+  revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
     const survey = await surveyTools(ctx);
-    const noRequired = (c: ToolCall) => Object.keys(c.args).length === 0 && c.outcome.kind === 'result' && isObject(c.tool.inputSchema) && !(Array.isArray(c.tool.inputSchema.required) && c.tool.inputSchema.required.length);
+    const noRequired = (c: ToolCall) => Object.keys(c.args).length === 0 && c.outcome.kind === 'result' && !isInputRequired(c.outcome) && isObject(c.tool.inputSchema) && !(Array.isArray(c.tool.inputSchema.required) && c.tool.inputSchema.required.length);
     const candidates = survey.calls.filter(noRequired);
     // Prefer a tool whose call with {} succeeded outright.
     const call = candidates.find((c) => !isToolError(c.outcome)) ?? candidates[0];

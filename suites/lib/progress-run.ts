@@ -8,6 +8,7 @@ import type { Evidence, Outcome, RequestId } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { isObject } from './json-object.js';
 import { findSlowTool, slowCallTimeoutMs } from './slow-tool.js';
+import { paramHeaders } from './tool-call.js';
 
 export interface TokenCall {
   token: string | number;
@@ -66,7 +67,7 @@ async function observe(ctx: CheckContext): Promise<ProgressRun> {
       calls.map(async (call) => {
         const params = { name: slow.tool.name, arguments: slow.args, _meta: { progressToken: call.token } };
         evidence.push({ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id: call.id, method: 'tools/call', params } });
-        call.outcome = await session.request('tools/call', params, { id: call.id, timeoutMs });
+        call.outcome = await session.request('tools/call', params, { id: call.id, timeoutMs, headers: paramHeaders(session, slow.tool, slow.args) });
         evidence.push(
           call.outcome.kind === 'result' || call.outcome.kind === 'error'
             ? { type: 'message', direction: 'received', at: session.now(), message: call.outcome.message }

@@ -2,6 +2,7 @@
 // Only a named tool is used: whether a call takes long enough to observe progress or to be
 // cancelled in flight cannot be told from a listing, so without one those checks skip.
 import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { isStateless } from '../../src/schema/index.js';
 import type { Outcome, Session } from '../../src/session/index.js';
 import { listAll } from './list-all.js';
 import { argumentsFor, toolsOf, type ToolDef } from './tool-survey.js';
@@ -42,7 +43,8 @@ export async function slowToolOnOwnConnection(ctx: CheckContext): Promise<(SlowT
   const slow = await findSlowTool(ctx);
   if ('skip' in slow) return slow;
   const { session, handshake } = await ctx.connect();
-  if (handshake?.outcome.kind !== 'result') return { skip: `initialize on a new connection failed: ${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}` };
+  // 2026-07-28 connections have no handshake: they are ready as soon as they are open.
+  if (!isStateless(ctx.revision) && handshake?.outcome.kind !== 'result') return { skip: `initialize on a new connection failed: ${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}` };
   return { ...slow, session };
 }
 

@@ -55,6 +55,24 @@ export function requestWithout(ctx: CheckContext, method: string, drop: readonly
   return message;
 }
 
+/** Methods whose target travels in the Mcp-Name header (S26-25), and the params member it mirrors. */
+const ROUTED_TARGET: Readonly<Record<string, string>> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+
+/**
+ * 2026-07-28 over HTTP: a request of a method that needs Mcp-Name but whose target (name, uri) is
+ * missing or not a string cannot carry a matching header, so the server may refuse it with
+ * HeaderMismatch -32020 (S26-25) before judging its params.
+ */
+export function lacksRoutingTarget(ctx: CheckContext, method: string, params: Item | undefined): boolean {
+  const member = ROUTED_TARGET[method];
+  return member !== undefined && isStatelessHttp(ctx) && typeof params?.[member] !== 'string';
+}
+
+/** A 2026-07-28 run over Streamable HTTP. */
+export function isStatelessHttp(ctx: CheckContext): boolean {
+  return ctx.revision === '2026-07-28' && ctx.target.transport === 'http';
+}
+
 /** The HTTP status that carried the answer (undefined on stdio). */
 export function httpStatusOf(o: Outcome): number | undefined {
   if (o.kind === 'http-error') return o.status;

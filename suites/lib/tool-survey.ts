@@ -104,7 +104,7 @@ export function noteSurvey(ctx: CheckContext, survey: ToolSurvey): void {
   ctx.note(parts.join('. '));
 }
 
-/** The result of a call that ended with one (isError or not). */
+/** The result of a call that ended with one (isError or not); not an InputRequiredResult (2026-07-28), which asks for more. */
 export function resultOf(call: ToolCall): Record<string, unknown> | undefined {
-  return call.outcome.kind === 'result' ? call.outcome.result : undefined;
+  return call.outcome.kind === 'result' && call.outcome.result.resultType !== 'input_required' ? call.outcome.result : undefined;
 }

@@ -5,6 +5,7 @@ import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import type { Verdict } from '../../src/checks/types.js';
 import type { Outcome, Received, Session } from '../../src/session/index.js';
 import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
+import { livenessName, livenessRequest, probeAlive } from '../lib/alive.js';
 import { delay } from '../lib/delay.js';
 import { expectAnswer } from '../lib/expect-answer.js';
 import { isObject } from '../lib/json-object.js';
@@ -82,9 +83,9 @@ export interface ProbeResult {
 
 /**
  * Sends one probe and gathers its answers. Over HTTP the exchange itself carries them. Over
- * stdio it stops at the expected number of replies, or once a ping sent behind the probe has
- * been answered plus a short grace (a server answers in order), so silent servers cost one
- * round trip rather than a timeout.
+ * stdio it stops at the expected number of replies, or once a liveness request (ping, or
+ * server/discover in 2026-07-28) sent behind the probe has been answered plus a short grace (a
+ * server answers in order), so silent servers cost one round trip rather than a timeout.
  */
 export async function probe(ctx: CheckContext, session: Session, input: ProbeInput): Promise<ProbeResult> {
   const result: ProbeResult = { replies: [], framing: [] };
@@ -121,7 +122,8 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
     }
     result.http = sent.http;
     if (session.transport.kind === 'http' || result.replies.length >= wanted) return result;
-    const sentinel = session.request('ping', undefined, { tag: ctx.check.id });
+    const live = livenessRequest(session.revision);
+    const sentinel = session.request(live.method, live.params, { tag: ctx.check.id });
     const afterSentinel = sentinel.then(async (o) => {
       if (o.kind === 'closed') result.closed = o.reason;
       if (o.kind === 'result' || o.kind === 'error') await delay(Math.min(50, ctx.options.quietMs));
@@ -160,13 +162,19 @@ export function withdrawFraming(session: Session, from: number, raw: string): vo
   withdrawFindings(session, from, (f) => f.evidence[0]?.type === 'message' && f.evidence[0].raw === recorded);
 }
 
-/** Pings on `session` to see whether the server still serves; undefined when it does, else why not. */
+/** Sends the liveness request (ping, or server/discover) on `session` to see whether the server still serves; undefined when it does, else why not. */
 export async function stillServing(ctx: CheckContext, session: Session): Promise<string | undefined> {
-  const o = await ctx.request('ping', undefined, { session });
+  const o = await probeAlive(ctx, session);
+  const name = livenessName(session.revision);
   if (o.kind === 'result' || o.kind === 'error') return undefined;
   if (o.kind === 'closed') return `the connection closed (${o.reason})`;
-  if (o.kind === 'timeout') return `ping got no answer within ${o.ms} ms`;
-  return `ping was refused with HTTP ${o.status}`;
+  if (o.kind === 'timeout') return `${name} got no answer within ${o.ms} ms`;
+  return `${name} was refused with HTTP ${o.status}`;
+}
+
+/** What a server that still serves does, for the `expected` of a verdict: "ping answered" or "server/discover answered". */
+export function answeredText(ctx: CheckContext): string {
+  return `${livenessName(ctx.revision)} answered`;
 }
 
 /** Status and whether the body carried anything, for an HTTP exchange. */

@@ -447,29 +447,79 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'tmcp-2026/stdio': {
     protocolVersion: '2026-07-28',
     fail: [
+      'completion/unknown-prompt',
+      'errors/invalid-request',
+      'errors/parse-error',
       'mrtr/request-state-tampered',
     ],
-    warn: [],
+    warn: [
+      'errors/invalid-params',
+      'pagination/invalid-cursor',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
     why: {
+      'completion/unknown-prompt':
+        'completion/complete for an unknown prompt gets a result without completion ({resultType, _meta}: the handler returns null and tmcp decorates it), not -32602; the schema finding (COMP-2) makes it fail, COMP-5 wants -32602. Genuine (tmcp-2026.md deviations).',
+      'errors/invalid-params':
+        'resources/read {} gets -32603 \'URI must be a string\'; tools/call {tool, args} and {name: 123} get isError results instead of -32602 (RPC-14, TOOLS-8). Genuine, as on the stateful side.',
+      'errors/invalid-request':
+        'No answer to any structurally invalid request (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null): @tmcp/transport-stdio drops them; RPC-12 wants -32600. Genuine, as on the stateful side.',
+      'errors/parse-error':
+        '@tmcp/transport-stdio ignores malformed lines by design (its README: \'malformed input lines are ignored\'); RPC-11 wants -32700. Genuine, as on the stateful side.',
       'mrtr/request-state-tampered':
         'tmcp keeps requestState as plain JSON by default (no requestStateCodec configured, as in its README): a retry with one letter changed inside the stored name completes with the changed name (S26-11 MUST integrity-protect state that affects business logic). Genuine for the default setup.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as on the stateful side.',
+      'tools/malformed-call':
+        'tools/call without a name is answered as a tool result (isError, \'Tool undefined not found\') instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine (tmcp-2026.md deviations).',
     },
   },
   'tmcp-2026/http': {
     protocolVersion: '2026-07-28',
     fail: [
+      'completion/unknown-prompt',
+      'http/foreign-origin-rejected',
       'mrtr/request-state-tampered',
       'stateless/missing-capability-error',
       'stateless/request-meta-required',
     ],
-    warn: [],
+    warn: [
+      'errors/invalid-request',
+      'http/accept-both-media-types',
+      'http/post-notification-202',
+      'notifications/not-answered',
+      'pagination/invalid-cursor',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
     why: {
+      'completion/unknown-prompt':
+        'completion/complete for an unknown prompt gets a result without completion ({resultType, _meta}: the handler returns null and tmcp decorates it), not -32602; the schema finding (COMP-2) makes it fail, COMP-5 wants -32602. Genuine (tmcp-2026.md deviations).',
+      'errors/invalid-request':
+        'A request with params "x" gets 400 with -32020 (header preflight: the version header has no _meta version to match) instead of -32600; the other malformed requests get -32600 (RPC-12: another code warns). Genuine, lenient.',
+      'http/accept-both-media-types':
+        'A POST with only Accept: application/json, or only text/event-stream, is served; SDKs answer 406 (HTTP-34, derived: warn). Genuine, as on the stateful side.',
+      'http/foreign-origin-rejected':
+        'server/discover and tools/list with Origin: https://mcp-conform.invalid are served: no Origin check unless allowedOrigins is configured (HTTP-2/HTTP-3 MUST 403; tmcp-2026.md deviations). Genuine.',
+      'http/post-notification-202':
+        'A POSTed notification gets 400 with -32020 \'MCP-Protocol-Version does not match the request protocol version\': tmcp compares the header with a _meta version that notifications do not carry, instead of 202 (HTTP-6; HTTP-7 allows refusing, so warn). Genuine.',
+      'notifications/not-answered':
+        'The POSTed notifications (unknown, cancelled, initialized) are refused with 400 and -32020 for the same header comparison, where a notification it does not need should be accepted and ignored (RPC-7; the 4xx refusal itself is HTTP-7, so warn). Genuine.',
       'mrtr/request-state-tampered':
         'tmcp keeps requestState as plain JSON by default (no requestStateCodec configured, as in its README): a retry with one letter changed inside the stored name completes with the changed name (S26-11 MUST integrity-protect state that affects business logic). Genuine for the default setup.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as on the stateful side.',
       'stateless/missing-capability-error':
         '-32021 with the right data.requiredCapabilities, but as HTTP 200 inside an SSE stream; S26-6 wants status 400 on HTTP. tmcp raises every handler error inside the SSE reply. Genuine.',
       'stateless/request-meta-required':
         'tools/list without io.modelcontextprotocol/clientCapabilities gets -32602, but with HTTP status 200 (SSE) instead of 400 (S26-3). Genuine.',
+      'tools/malformed-call':
+        'tools/call echo with arguments [1] is answered as a tool result (isError, invalid arguments) instead of -32602 (TOOLS-8 SHOULD); the call without a name gets -32020, accepted since no Mcp-Name can match it (S26-25). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine (tmcp-2026.md deviations).',
     },
   },
 };
