@@ -227,7 +227,8 @@ export const structuredContent = defineCheck({
   id: 'tools/structured-content',
   title: 'a tool with an outputSchema returns structuredContent that conforms to it',
   level: 'MUST',
-  requirements: ['TOOLS-11', 'TOOLS-13'],
+  // Under 2026-07-28 structuredContent may be any JSON value, checked against any 2020-12 outputSchema (S26-39).
+  requirements: ['TOOLS-11', 'TOOLS-13', 'S26-39'],
   spec: 'server/tools#output-schema',
   revisions: STRUCTURED,
   needs: ['tools'],
