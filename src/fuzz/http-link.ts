@@ -10,22 +10,12 @@ import { keyOf, type Received, type Session } from '../session/index.js';
 import { isJsonMedia, mediaType } from '../transport/headers.js';
 import type { FramingProblem, HttpExchange } from '../transport/types.js';
 import { expectForBody } from './expect.js';
-import { claimFindings, isObj, isPing, isResponse, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
-import { RECENT_IDS } from './link.js';
+import { LinkBase, type InFlight, type Tracked } from './link-base.js';
+import { isObj, isPing, isResponse, type BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
-import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
+import type { CaseSpec } from './wire-case.js';
 
-interface Tracked {
-  run: CaseRun;
-  batch: Batch;
-  count: number;
-}
-
-interface Live {
-  batch: Batch;
-  timing: BatchTiming;
-  done: () => void;
-  timers: NodeJS.Timeout[];
+interface Live extends InFlight {
   /** Case POSTs still running (a case whose answers are all in counts as done: an SSE reply may stay open). */
   open: number;
   finished: Set<CaseRun>;
@@ -58,31 +48,19 @@ function sseData(text: string): string[] {
   return out;
 }
 
-export class HttpLink implements FuzzLink {
-  readonly ids = new IdAllocator();
+export class HttpLink extends LinkBase<Live> {
   /**
    * One connection per POST in flight, so fewer than on a pipe; small batches, since a batch
    * waits for its slowest case (a slow tool call holds it until the soft deadline).
    */
   readonly pipelining = { batchSize: 8, maxInFlight: 8 };
-  private readonly byId = new Map<string, Tracked>();
   private readonly liveOf = new Map<Batch, Live>();
-  private readonly pings = new Map<string, Live>();
   private readonly live = new Set<Live>();
   /** Framing problems only the transport sees (bodies that are not UTF-8, or too large), for the next exchange to finish. */
   private readonly framing: Array<{ problem: FramingProblem; raw: string }> = [];
-  private exitReason?: string;
-  private findingsSeen: number;
-  private readonly detach: Array<() => void> = [];
-  private nextPing = 0;
 
-  constructor(
-    readonly session: Session,
-    /** Tag for correlated requests: schema findings on their answers are ours to report. */
-    private readonly tag: string,
-  ) {
-    this.findingsSeen = session.findings.length;
-    this.detach.push(session.onReceive((r) => this.onReceived(r)));
+  constructor(session: Session, tag: string) {
+    super(session, tag);
     const onFraming = (problem: FramingProblem, raw: string) => {
       if (problem === 'invalid-utf8' || problem === 'too-large') this.framing.push({ problem, raw });
     };
@@ -90,45 +68,17 @@ export class HttpLink implements FuzzLink {
     this.detach.push(() => session.transport.off('framing', onFraming));
   }
 
-  get closed(): boolean {
-    return this.exitReason !== undefined || this.session.closed;
-  }
-
-  dispose(): void {
-    for (const off of this.detach.splice(0)) off();
-  }
-
   render(spec: CaseSpec, index: number): CaseRun {
     // The stdio delimiter is no part of an HTTP body.
-    const body = (bytes: Buffer) => bytes.subarray(0, bytes.length - 1);
-    if (!hasBulk(spec)) {
-      const bytes = body(caseBytes(spec, this.ids));
-      return { index, spec, bytes, expect: expectForBody(bytes, spec.lenient), responses: [] };
-    }
-    // Same ids, same structure: read the expectations off a miniature, not megabytes.
-    const mark = this.ids.mark;
-    const expect = expectForBody(body(caseBytes(spec, this.ids, true)), spec.lenient);
-    this.ids.rewind(mark);
-    return { index, spec, bytes: body(caseBytes(spec, this.ids)), expect, responses: [] };
+    return this.renderWith(spec, index, (bytes) => bytes.subarray(0, bytes.length - 1), expectForBody);
   }
 
   send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
-    const pingId = `fz-ping-${++this.nextPing}`;
-    const batch: Batch = { runs, pingId, sentAt: performance.now(), pingAnswered: false, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: false };
-    let done!: () => void;
-    const settled = new Promise<Batch>((resolve) => (done = () => resolve(batch)));
-    const live: Live = { batch, timing, done, timers: [], open: runs.length, finished: new Set(), pinging: false };
-    if (this.closed) {
-      batch.closed = this.exitReason ?? 'the connection was already closed';
-      batch.undelivered = true;
-      this.settle(live);
-      return { batch, settled };
-    }
+    const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs * 2, (flight) => ({ ...flight, open: runs.length, finished: new Set(), pinging: false }));
+    const { batch } = live;
+    if (!open) return { batch, settled };
     this.live.add(live);
     this.liveOf.set(batch, live);
-    this.pings.set(keyOf(pingId), live);
-    for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
-    registerAnswers(this.session, runs, pingId, timing.deadlineMs * 2, this.tag);
     // Time is up for the cases: what is still open counts as unanswered, and the ping decides whether the server lives.
     live.timers.push(setTimeout(() => this.ping(live), timing.deadlineMs));
     for (const run of runs) {
@@ -141,26 +91,15 @@ export class HttpLink implements FuzzLink {
     return { batch, settled };
   }
 
-  private onReceived(r: Received): void {
-    const m = r.message;
-    if (!isResponse(m)) return;
-    const key = keyOf(m.id);
-    const ping = this.pings.get(key);
-    if (ping) {
-      ping.batch.pingAnswered = true; // the batch settles when the ping's exchange is over
-      return;
-    }
+  /** Nothing more: the batch settles when the ping's exchange is over. */
+  protected onPingAnswer(): void {}
+
+  protected onResponse(r: Received, _id: unknown, key: string): void {
     const hit = this.byId.get(key);
     if (!hit) return; // read off its exchange instead (readBody)
-    hit.count++;
-    hit.run.responses.push(r);
-    if (hit.batch.settled) {
-      if (hit.count > 1) hit.batch.late.push({ received: r, run: hit.run });
-      return;
-    }
-    if (r.validation.problems.length) hit.batch.malformed.push({ received: r, run: hit.run });
+    if (!this.countAnswer(hit, r)) return;
     const { answer } = hit.run.expect;
-    if (answer.length && answer.every((id) => this.byId.get(keyOf(id))?.count)) this.finish(this.liveOf.get(hit.batch), hit.run);
+    if (answer.length && answer.every((id) => this.answered(id))) this.finish(this.liveOf.get(hit.batch), hit.run);
   }
 
   /** One case is done with: once they all are, the ping goes out. */
@@ -272,39 +211,10 @@ export class HttpLink implements FuzzLink {
     }
   }
 
-  private settle(live: Live): void {
+  protected onSettle(live: Live): void {
     const { batch } = live;
-    if (batch.settled) return;
-    batch.settled = true;
-    for (const t of live.timers) clearTimeout(t);
     this.live.delete(live);
     this.liveOf.delete(batch);
-    this.pings.delete(keyOf(batch.pingId));
-    if (!batch.closed && this.session.closed) batch.closed = this.exitReason ?? 'the connection closed';
     if (!batch.pingAnswered) batch.pingNote ??= live.pinging ? `got no answer within ${live.timing.deadlineMs} ms` : 'was never sent: the cases took all the time';
-    for (const run of batch.runs) {
-      if (!run.spec.soft || batch.closed || !batch.pingAnswered) continue;
-      const missing = run.expect.answer.filter((id) => !this.byId.get(keyOf(id))?.count);
-      if (missing.length === 0) continue;
-      run.slow = true; // alive but slow: ask it to stop, like a polite client (CANCEL-1)
-      for (const requestId of missing) {
-        void this.session.notify('notifications/cancelled', { requestId, reason: 'mcp-conform fuzz: soft deadline passed' }).catch(() => undefined);
-      }
-    }
-    this.forget();
-    this.findingsSeen = claimFindings(this.session, this.findingsSeen, this.tag);
-    live.done();
-  }
-
-  /** Bounds what we and the session remember, however long the campaign. */
-  private forget(): void {
-    if (this.byId.size > RECENT_IDS) {
-      let drop = this.byId.size - RECENT_IDS;
-      for (const key of this.byId.keys()) {
-        if (drop-- <= 0) break;
-        this.byId.delete(key);
-      }
-    }
-    trimReceived(this.session);
   }
 }

@@ -1,6 +1,6 @@
-// What the campaign needs from a connection used for fuzzing, and the bookkeeping both kinds
-// share: stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one
-// POST per case).
+// What the campaign needs from a connection used for fuzzing, and the helpers both kinds share:
+// stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one POST per
+// case). Their shared state and batch lifecycle are in link-base.ts.
 import type { Session } from '../session/index.js';
 import type { RequestId } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';

@@ -10,6 +10,7 @@ import { parse } from 'yaml';
 import { OUTPUT_NAMES } from '../../src/report/github.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { CLI, ROOT } from '../cli/run-cli.js';
+import { readOutputs } from './github-output.js';
 
 interface Step {
   id?: string;
@@ -87,23 +88,6 @@ describe('action.yml structure', () => {
     for (const [name, output] of Object.entries(action.outputs)) expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
   });
 });
-
-/** Reads a $GITHUB_OUTPUT file: `name=value` lines and `name<<DELIM` heredocs; later lines win. */
-function readOutputs(path: string): Record<string, string> {
-  const lines = readFileSync(path, 'utf8').split('\n');
-  const out: Record<string, string> = {};
-  for (let i = 0; i < lines.length; i++) {
-    const heredoc = /^([\w-]+)<<(.+)$/.exec(lines[i]);
-    if (heredoc) {
-      const end = lines.indexOf(heredoc[2], i + 1);
-      out[heredoc[1]] = lines.slice(i + 1, end).join('\n');
-      i = end;
-    } else if (lines[i].includes('=')) {
-      out[lines[i].slice(0, lines[i].indexOf('='))] = lines[i].slice(lines[i].indexOf('=') + 1);
-    }
-  }
-  return out;
-}
 
 /** Runs the action's script as the runner would: inputs through env, an npx that runs dist/cli.js. */
 async function runAction(inputs: Record<string, string>) {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { runCli } from '../cli/run-cli.js';
+import { readOutputs } from './github-output.js';
 
 function githubFiles() {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-gha-'));
@@ -17,19 +18,7 @@ function githubFiles() {
     dir,
     env: { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output },
     summary: () => readFileSync(summary, 'utf8'),
-    outputs: () => {
-      const out: Record<string, string> = {};
-      const lines = readFileSync(output, 'utf8').split('\n');
-      for (let i = 0; i < lines.length; i++) {
-        const heredoc = /^([\w-]+)<<(.+)$/.exec(lines[i]);
-        if (heredoc) {
-          const end = lines.indexOf(heredoc[2], i + 1);
-          out[heredoc[1]] = lines.slice(i + 1, end).join('\n');
-          i = end;
-        } else if (lines[i]) out[lines[i].slice(0, lines[i].indexOf('='))] = lines[i].slice(lines[i].indexOf('=') + 1);
-      }
-      return out;
-    },
+    outputs: () => readOutputs(output),
     outputExists: () => existsSync(output),
   };
 }

@@ -1,22 +1,14 @@
 // The conformant fixture gives the fuzz oracle nothing to report, over many cases: every
 // generated input gets exactly the answers it allows, and the server never dies or stalls.
 import { describe, expect, it } from 'vitest';
-import type { CampaignResult } from '../../src/fuzz/campaign.js';
 import { validTrafficArbitrary } from '../../src/fuzz/request-cases.js';
 import { toolCaseArbitrary } from '../../src/fuzz/tool-cases.js';
 import { malformedCaseArbitrary } from '../../src/fuzz/wire-strategies.js';
 import { loadSchemaSet } from '../../src/schema/index.js';
 import { campaignOnFixture, REVISION } from './campaign-fixture.js';
+import { expectClean } from './expect-clean.js';
 
 const set = loadSchemaSet(REVISION);
-
-function expectClean(result: CampaignResult, runs: number): void {
-  const findings = [...result.failures.map((f) => `${f.anomaly.kind} ${f.strategy}: ${f.anomaly.summary}`), ...result.unattributed.map((a) => `${a.kind}: ${a.summary}`)];
-  expect(findings).toEqual([]);
-  expect(result.stopped).toBeUndefined();
-  expect(result.restarts).toBe(0);
-  expect(result.cases).toBe(runs);
-}
 
 describe('the conformant fixture under fuzzing', () => {
   it('answers 10,000 malformed and hostile messages exactly as allowed', async () => {

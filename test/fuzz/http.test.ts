@@ -3,23 +3,15 @@
 // check fails on a fault that breaks its rule over HTTP, with a shrunk input and a replay line.
 import { describe, expect, it } from 'vitest';
 import { expectForBody } from '../../src/fuzz/expect.js';
-import type { CampaignResult } from '../../src/fuzz/campaign.js';
 import { validTrafficArbitrary } from '../../src/fuzz/request-cases.js';
 import { toolCaseArbitrary } from '../../src/fuzz/tool-cases.js';
 import { malformedCaseArbitrary } from '../../src/fuzz/wire-strategies.js';
 import { loadSchemaSet } from '../../src/schema/index.js';
 import { campaignOnFixture, REVISION } from './campaign-fixture.js';
+import { expectClean } from './expect-clean.js';
 import { checkOf, failuresOf, fuzzFixture, notesOf } from './harness.js';
 
 const set = loadSchemaSet(REVISION);
-
-function expectClean(result: CampaignResult, runs: number): void {
-  const findings = [...result.failures.map((f) => `${f.anomaly.kind} ${f.strategy}: ${f.anomaly.summary}`), ...result.unattributed.map((a) => `${a.kind}: ${a.summary}`)];
-  expect(findings).toEqual([]);
-  expect(result.stopped).toBeUndefined();
-  expect(result.restarts).toBe(0);
-  expect(result.cases).toBe(runs);
-}
 
 describe('what a POST body allows', () => {
   const body = (text: string) => Buffer.from(text);

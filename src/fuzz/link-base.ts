@@ -1,0 +1,171 @@
+// The state and batch lifecycle both fuzz links share (stdio: link.ts, Streamable HTTP:
+// http-link.ts): which case each request id belongs to, the pings, opening and settling a batch,
+// and bounding what is remembered. Each link only writes the bytes and attributes what comes back.
+import { keyOf, type Received, type RequestId, type Session } from '../session/index.js';
+import type { Expect } from './expect.js';
+import { claimFindings, isResponse, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
+import type { Batch, CaseRun } from './observation.js';
+import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
+
+/** Settled ids remembered for late duplicates. */
+const RECENT_IDS = 20_000;
+
+/** Where an answer carrying a case's id belongs, and how many such answers came. */
+export interface Tracked {
+  run: CaseRun;
+  batch: Batch;
+  count: number;
+}
+
+/** A batch in flight: how to resolve its `settled` promise, and the timers to stop when it settles. */
+export interface InFlight {
+  batch: Batch;
+  timing: BatchTiming;
+  done: () => void;
+  timers: NodeJS.Timeout[];
+}
+
+export abstract class LinkBase<L extends InFlight> implements FuzzLink {
+  readonly ids = new IdAllocator();
+  abstract readonly pipelining: { batchSize: number; maxInFlight: number };
+  protected readonly byId = new Map<string, Tracked>();
+  protected readonly pings = new Map<string, L>();
+  protected exitReason?: string;
+  private findingsSeen: number;
+  protected readonly detach: Array<() => void> = [];
+  private nextPing = 0;
+
+  constructor(
+    readonly session: Session,
+    /** Tag for correlated requests: schema findings on their answers are ours to report. */
+    protected readonly tag: string,
+  ) {
+    this.findingsSeen = session.findings.length;
+    this.detach.push(session.onReceive((r) => this.receive(r)));
+  }
+
+  abstract render(spec: CaseSpec, index: number): CaseRun;
+  abstract send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> };
+  /** The answer to a batch's ping came (`pingAnswered` is set already); `key` is its id's. */
+  protected abstract onPingAnswer(live: L, key: string): void;
+  /** Attributes a response that answers no ping; `key` is its id's. */
+  protected abstract onResponse(r: Received, id: unknown, key: string): void;
+  /** The link's own bookkeeping when a batch settles (its batch lists, notes). */
+  protected abstract onSettle(live: L): void;
+
+  get closed(): boolean {
+    return this.exitReason !== undefined || this.session.closed;
+  }
+
+  /** Stops listening (the session itself is closed by its owner). */
+  dispose(): void {
+    for (const off of this.detach.splice(0)) off();
+  }
+
+  /** Responses only: requests and notifications of the server's own are not the fuzz check's to judge. */
+  private receive(r: Received): void {
+    const m = r.message;
+    if (!isResponse(m)) return;
+    const key = keyOf(m.id);
+    const ping = this.pings.get(key);
+    if (ping) {
+      ping.batch.pingAnswered = true;
+      this.onPingAnswer(ping, key);
+    } else {
+      this.onResponse(r, m.id, key);
+    }
+  }
+
+  /**
+   * The case's bytes with fresh ids. `encode` turns the stdio rendering (newline-terminated) into
+   * what the link sends; `expectOf` reads what may come back.
+   */
+  protected renderWith(spec: CaseSpec, index: number, encode: (bytes: Buffer) => Buffer, expectOf: (bytes: Buffer, lenient?: boolean) => Expect): CaseRun {
+    if (!hasBulk(spec)) {
+      const bytes = encode(caseBytes(spec, this.ids));
+      return { index, spec, bytes, expect: expectOf(bytes, spec.lenient), responses: [] };
+    }
+    // Same ids, same structure: read the expectations off a miniature, not megabytes.
+    const mark = this.ids.mark;
+    const expect = expectOf(encode(caseBytes(spec, this.ids, true)), spec.lenient);
+    this.ids.rewind(mark);
+    return { index, spec, bytes: encode(caseBytes(spec, this.ids)), expect, responses: [] };
+  }
+
+  /**
+   * Opens a batch of `runs` with a fresh ping id (`extend` adds the link's own state) and has the
+   * session expect their answers for `answerTimeoutMs`. On a connection already gone the batch
+   * settles at once, undelivered, and `open` is false: nothing is to be written.
+   */
+  protected openBatch(runs: CaseRun[], timing: BatchTiming, answerTimeoutMs: number, extend: (flight: InFlight) => L): { live: L; settled: Promise<Batch>; open: boolean } {
+    const pingId = `fz-ping-${++this.nextPing}`;
+    const batch: Batch = { runs, pingId, sentAt: performance.now(), pingAnswered: false, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: false };
+    let done!: () => void;
+    const settled = new Promise<Batch>((resolve) => (done = () => resolve(batch)));
+    const live = extend({ batch, timing, done, timers: [] });
+    if (this.closed) {
+      batch.closed = this.exitReason ?? 'the connection was already closed';
+      batch.undelivered = true;
+      this.settle(live);
+      return { live, settled, open: false };
+    }
+    this.pings.set(keyOf(pingId), live);
+    for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
+    registerAnswers(this.session, runs, pingId, answerTimeoutMs, this.tag);
+    return { live, settled, open: true };
+  }
+
+  /**
+   * Counts an answer carrying a case's id. Returns whether its batch is still open; after it
+   * settled, only a repeat of an answer already counted is kept (as a late duplicate).
+   */
+  protected countAnswer(hit: Tracked, r: Received): boolean {
+    hit.count++;
+    hit.run.responses.push(r);
+    if (hit.batch.settled) {
+      if (hit.count > 1) hit.batch.late.push({ received: r, run: hit.run });
+      return false;
+    }
+    if (r.validation.problems.length) hit.batch.malformed.push({ received: r, run: hit.run });
+    return true;
+  }
+
+  /** Whether an answer carrying this id has come (and is still remembered). */
+  protected answered(id: RequestId): boolean {
+    return Boolean(this.byId.get(keyOf(id))?.count);
+  }
+
+  protected settle(live: L): void {
+    const { batch } = live;
+    if (batch.settled) return;
+    batch.settled = true;
+    for (const t of live.timers) clearTimeout(t);
+    this.pings.delete(keyOf(batch.pingId));
+    if (!batch.closed && this.session.closed) batch.closed = this.exitReason ?? 'the connection closed';
+    this.onSettle(live);
+    for (const run of batch.runs) {
+      if (!run.spec.soft || batch.closed || !batch.pingAnswered) continue;
+      const missing = run.expect.answer.filter((id) => !this.answered(id));
+      if (missing.length === 0) continue;
+      run.slow = true; // alive but slow: ask it to stop, like a polite client (CANCEL-1)
+      for (const requestId of missing) {
+        void this.session.notify('notifications/cancelled', { requestId, reason: 'mcp-conform fuzz: soft deadline passed' }).catch(() => undefined);
+      }
+    }
+    this.forget();
+    this.findingsSeen = claimFindings(this.session, this.findingsSeen, this.tag);
+    live.done();
+  }
+
+  /** Bounds what we and the session remember, however long the campaign. */
+  private forget(): void {
+    if (this.byId.size > RECENT_IDS) {
+      let drop = this.byId.size - RECENT_IDS;
+      for (const key of this.byId.keys()) {
+        if (drop-- <= 0) break;
+        this.byId.delete(key);
+      }
+    }
+    trimReceived(this.session);
+  }
+}
