@@ -7,10 +7,10 @@ const MB = 1024 * 1024;
 
 describe('stdio transport: floods', () => {
   for (const [kind, flag] of [
-    ['plain text', '--flood=300'],
-    ['brace-wrapped invalid JSON', '--flood-json=300'],
+    ['plain text', '--flood=600'],
+    ['brace-wrapped invalid JSON', '--flood-json=600'],
   ] as const) {
-    it(`survives 300 MB of ${kind} lines on stdout with bounded memory, then delivers messages`, async () => {
+    it(`survives 600 MB of ${kind} lines on stdout with bounded memory, then delivers messages`, async () => {
       const t = createStdioTransport({ command: stdioCommand(flag), closeGraceMs: 5000, termGraceMs: 5000 });
       const got = collect(t);
       let peak = 0;
@@ -25,11 +25,12 @@ describe('stdio transport: floods', () => {
       }
       peak = Math.max(peak, process.memoryUsage().rss - before);
       if (process.env.FLOOD_DEBUG) console.log('PEAK', kind, Math.round(peak / MB));
-      expect(got.framing).toHaveLength(300);
+      expect(got.framing).toHaveLength(600);
       expect(got.framing.every((f) => f.problem === 'not-json' && f.raw.length <= 2100)).toBe(true);
       // Each 1 MiB line is dropped once parsed. The peak includes garbage the GC has not collected
-      // yet (typically 30-90 MB here), so the bound is loose; keeping the lines would exceed 300 MB.
-      expect(peak).toBeLessThan(200 * MB);
+      // yet (30-210 MB seen on a loaded machine), so the bound is loose: half of what keeping the
+      // lines would take.
+      expect(peak).toBeLessThan(300 * MB);
     });
   }
 
