@@ -3,9 +3,14 @@
 import { expect } from 'vitest';
 import type { CampaignResult } from '../../src/fuzz/campaign.js';
 
-/** The campaign ran all `runs` cases and found nothing: no failure, no stop, no restart. */
+/**
+ * The campaign ran all `runs` cases and found nothing: no failure, no stop, no restart. A stall
+ * no replay reproduced is slowness of a loaded machine, which the verdict only notes, so it is
+ * tolerated here too.
+ */
 export function expectClean(result: CampaignResult, runs: number): void {
-  const findings = [...result.failures.map((f) => `${f.anomaly.kind} ${f.strategy}: ${f.anomaly.summary}`), ...result.unattributed.map((a) => `${a.kind}: ${a.summary}`)];
+  const unattributed = result.unattributed.filter((a) => a.kind !== 'unresponsive');
+  const findings = [...result.failures.map((f) => `${f.anomaly.kind} ${f.strategy}: ${f.anomaly.summary}`), ...unattributed.map((a) => `${a.kind}: ${a.summary}`)];
   expect(findings).toEqual([]);
   expect(result.stopped).toBeUndefined();
   expect(result.restarts).toBe(0);
