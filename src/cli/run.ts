@@ -28,7 +28,8 @@ Options:
   --url <url>                 Streamable HTTP endpoint (use --legacy-sse for 2024-11-05 HTTP+SSE)
   --legacy-sse                the URL is a 2024-11-05 HTTP+SSE endpoint
   --protocol-version <rev>    revision to request (${REVISIONS.join(', ')}), or "all"
-                              for every revision the server accepts (default: the newest it accepts)
+                              for every revision the server accepts (default: the newest it accepts —
+                              2026-07-28 if server/discover answers, else the initialize handshake)
   --only <glob>               run only checks whose id matches (repeatable), e.g. --only 'lifecycle/*'
   --skip <glob>               skip checks whose id matches (repeatable)
   --strict                    SHOULD violations (warnings) fail the run too
