@@ -63,10 +63,12 @@ function sha256(text: string): string {
 function metaHtml(report: Report, matrix: boolean): string {
   const t = report.target;
   const target = t.transport === 'http' ? (t.url ?? '') : (t.command ?? []).join(' ');
-  const protocols = matrix ? report.runs!.map((r) => r.protocolVersion).join(', ') : report.protocolVersion;
+  const protocols = matrix ? report.runs!.map((r) => r.protocolVersion).join(', ') : `${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
+  const found = report.eras ? [report.eras.stateless ? 'stateless (2026-07-28)' : '', report.eras.stateful ? 'stateful' : ''].filter((x) => x !== '').join(' + ') : '';
   const rows: Array<[string, string]> = [
     ['Target', `${t.transport}: ${target}`],
     [matrix ? 'Protocols' : 'Protocol', protocols],
+    ...(report.eras ? [['Detected', found || 'no era'] as [string, string]] : []),
     ['Seed', String(report.seed)],
     ['Started', report.startedAt],
     ['Duration', `${Math.round(report.durationMs)} ms`],
