@@ -2,7 +2,7 @@
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
 import { isRevision, isStateless, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
-import type { SendOutcome } from '../src/transport/types.js';
+import type { CloseInfo, SendOutcome } from '../src/transport/types.js';
 import { isObject } from './lib/json-object.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 
@@ -77,31 +77,64 @@ export const serverInfoShape = defineCheck({
   },
 });
 
-/** Initializes a new connection with `version` and returns what the server answered. */
-async function answerTo(ctx: CheckContext, version: string): Promise<HandshakeResult> {
+/** The catalog's LIFE-14 test allows 5 s between stdin closing and the exit. */
+const STDIN_CLOSE_GRACE_MS = 5000;
+
+/** A probe connection's answer and, for the one chosen to watch it, how its process ended. */
+interface Probe {
+  handshake: HandshakeResult;
+  exit?: Promise<CloseInfo>;
+}
+
+/** Initializes a new connection with `version` and returns what the server answered. With
+ * `watchExit`, a probe that got a result completes the handshake and then closes stdin with the
+ * LIFE-14 grace: the process is started and closed anyway, so its exit costs no process of its own. */
+async function answerTo(ctx: CheckContext, version: string, watchExit: boolean): Promise<Probe> {
   const { session } = await ctx.connect({ initialize: false });
-  const h = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
+  const handshake = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
+  // Only after the answer is recorded, so nothing here can change what the probe saw.
+  if (watchExit && handshake.outcome.kind === 'result') {
+    await session.notify('notifications/initialized').catch(() => undefined);
+    return { handshake, exit: session.close({ graceMs: STDIN_CLOSE_GRACE_MS }) };
+  }
   void session.close().catch(() => undefined); // the runner awaits it when the check ends
-  return h;
+  return { handshake };
 }
 
 const UNKNOWN_VERSIONS = ['1999-01-01', '2099-12-31'];
 
+interface VersionProbes {
+  answers: Map<string, HandshakeResult>;
+  /** stdio: the exit of one probe connection after stdin closed, and the version it negotiated. */
+  exit?: { version: string; info: Promise<CloseInfo> };
+}
+
 /** What the server answers to each stateful revision and to two it cannot know: one probe per
- * version, in parallel, shared by the negotiation checks (the main session's answer is reused). */
-function versionAnswers(ctx: CheckContext): Promise<Map<string, HandshakeResult>> {
+ * version, in parallel, shared by the negotiation checks (the main session's answer is reused).
+ * On stdio the probe of the newest other stateful revision also serves lifecycle/stdin-close-exit. */
+function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
   return ctx.shared('lifecycle/version-answers', async () => {
     const asks = [...STATEFUL, ...UNKNOWN_VERSIONS];
     const main = ctx.facts.handshake;
-    const answers = await Promise.all(
+    const reuseMain = (v: string) => v === ctx.facts.requestedRevision && main.kind === 'result';
+    const watched = ctx.target.transport === 'stdio' ? STATEFUL.filter((v) => !reuseMain(v)).at(-1) : undefined;
+    const probes = await Promise.all(
       asks.map((v) =>
-        v === ctx.facts.requestedRevision && main.kind === 'result'
-          ? Promise.resolve<HandshakeResult>({ outcome: main, answeredVersion: main.result.protocolVersion })
-          : answerTo(ctx, v),
+        reuseMain(v) && main.kind === 'result'
+          ? Promise.resolve<Probe>({ handshake: { outcome: main, answeredVersion: main.result.protocolVersion } })
+          : answerTo(ctx, v, v === watched),
       ),
     );
-    return new Map(asks.map((v, i) => [v, answers[i]]));
+    const exit = probes[asks.indexOf(watched ?? '')]?.exit;
+    return {
+      answers: new Map(asks.map((v, i) => [v, probes[i].handshake])),
+      ...(watched && exit ? { exit: { version: watched, info: exit } } : {}),
+    };
   });
+}
+
+async function versionAnswers(ctx: CheckContext): Promise<Map<string, HandshakeResult>> {
+  return (await versionProbes(ctx)).answers;
 }
 
 function noteAnswers(ctx: CheckContext, answers: Map<string, HandshakeResult>, versions: readonly string[]): void {
@@ -289,7 +322,9 @@ export const requestBeforeInitialize = defineCheck({
   kind: 'D',
   requirements: ['LIFE-9'],
   spec: 'basic/lifecycle#initialization',
-  connection: 'raw',
+  // Opens its own un-initialized connection, as the version probes do: one process, and no slot
+  // among the runner's separate connections (which the fuzz checks keep busy).
+  runsWithoutHandshake: true,
   async run(ctx) {
     const { session } = await ctx.connect({ initialize: false });
     const o = await ctx.request('tools/list', undefined, { session });
@@ -329,8 +364,15 @@ export const stdinCloseExits = defineCheck({
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
   async run(ctx) {
-    // Its own connection with no client capabilities: a server waiting on its own request to
-    // us (roots/list...) when stdin closes would make the verdict depend on timing.
+    // Stateful revisions: a version probe's connection, closed right after its handshake (it
+    // declares no client capabilities, so the server waits on no request of its own to us).
+    const probes = isStateless(ctx.revision) ? undefined : await versionProbes(ctx);
+    if (probes?.exit) {
+      ctx.note(`observed on the connection that negotiated ${probes.exit.version} (lifecycle/version-echo's probe), after notifications/initialized`);
+      return judgeExit(ctx, await probes.exit.info);
+    }
+    // Otherwise its own connection with no client capabilities: a server waiting on its own
+    // request to us (roots/list...) when stdin closes would make the verdict depend on timing.
     // 2026-07-28 has no handshake: a discover answered shows the connection is up before stdin closes.
     const { session, handshake } = await ctx.connect({});
     if (isStateless(ctx.revision)) {
@@ -339,13 +381,15 @@ export const stdinCloseExits = defineCheck({
     } else if (handshake?.outcome.kind !== 'result') {
       return ctx.skip(`initialize failed (${handshake ? describeOutcome(handshake.outcome) : 'no handshake'}), so shutdown cannot be judged`);
     }
-    // The catalog's LIFE-14 test allows 5 s between stdin closing and the exit.
-    const info = await session.close({ graceMs: 5000 });
-    ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);
-    if (info.how === 'stdin-close' || info.how === 'exited' || info.how === 'already-exited') return ctx.pass();
-    return ctx.violation(`the server kept running after stdin closed; it needed ${info.how === 'sigkill' ? 'SIGKILL' : 'SIGTERM'}`, 'exit after stdin closes', info.how ?? 'unknown');
+    return judgeExit(ctx, await session.close({ graceMs: STDIN_CLOSE_GRACE_MS }));
   },
 });
+
+function judgeExit(ctx: CheckContext, info: CloseInfo) {
+  ctx.note(`process ended: ${info.how} after ${info.closeMs} ms (code ${info.code ?? 'none'}${info.signal ? `, ${info.signal}` : ''})`);
+  if (info.how === 'stdin-close' || info.how === 'exited' || info.how === 'already-exited') return ctx.pass();
+  return ctx.violation(`the server kept running after stdin closed; it needed ${info.how === 'sigkill' ? 'SIGKILL' : 'SIGTERM'}`, 'exit after stdin closes', info.how ?? 'unknown');
+}
 
 export const lifecycleChecks: Check[] = [
   initializeResult,

@@ -100,7 +100,9 @@ export const levelFilter = defineCheck({
   requirements: ['LOG-3'],
   spec: 'server/utilities/logging#message-flow',
   needs: ['logging'],
-  connection: 'fresh',
+  // Not the main session (it would leave it at a high level), but one shared with the other
+  // disruptive checks: they set the level they need themselves (notifications/server-notifications).
+  connection: 'disposable',
   async run(ctx) {
     await openServerStream(ctx.session, ctx.options.requestTimeoutMs);
     // Calibrate: what does this activity log at debug? Then set a level above all of it.

@@ -1,0 +1,47 @@
+// Every stdio connection is a server process. lifecycle/stdin-close-exit watches the exit of a
+// version probe (closed anyway) instead of starting its own, and request-before-initialize opens
+// one connection, not two; both still catch what they are for.
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Report } from '../../src/checks/types.js';
+import { lifecycleChecks } from '../../suites/lifecycle.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { runAgainstFixture, statusOf } from './harness.js';
+
+const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-spawns-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The fixture's command behind a shell that appends a line to `log` per process started. */
+function counted(log: string, fault?: string): string[] {
+  return ['/bin/sh', '-c', 'echo x >> "$0"; exec "$@"', log, ...fixtureCommand({ fault })];
+}
+const spawns = (log: string) => readFileSync(log, 'utf8').split('\n').filter(Boolean).length;
+const resultsOf = (report: Report) => (report.runs ?? [report]).flatMap((r) => r.checks);
+const noteOf = (report: Report, id: string) => JSON.stringify(resultsOf(report).find((c) => c.id === id)?.evidence ?? []);
+
+describe('lifecycle checks over stdio', () => {
+  it('open one process per handshake they need, and no more', async () => {
+    const log = join(dir, 'conformant.log');
+    const report = await runAgainstFixture({ checks: lifecycleChecks, target: { transport: 'stdio', command: counted(log) } });
+    expect(resultsOf(report).filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
+    expect(statusOf(report, 'lifecycle/stdin-close-exit')).toBe('pass');
+    expect(statusOf(report, 'lifecycle/request-before-initialize')).toBe('pass');
+    // main session + 3 other stateful revisions + 2 unknown versions + the handshake walk + the un-initialized one
+    expect(spawns(log)).toBe(8);
+  });
+
+  it('still warns, on the probe connection, when the server ignores stdin closing', async () => {
+    const log = join(dir, 'ignore.log');
+    const report = await runAgainstFixture({ only: ['lifecycle/stdin-close-exit'], target: { transport: 'stdio', command: counted(log, 'ignore-stdin-close') } });
+    expect(statusOf(report, 'lifecycle/stdin-close-exit')).toBe('warn');
+    expect(noteOf(report, 'lifecycle/stdin-close-exit')).toMatch(/observed on the connection that negotiated[\s\S]*sigterm/);
+  });
+
+  it('uses a connection of its own when no probe applies (2026-07-28 has no handshake)', async () => {
+    const report = await runAgainstFixture({ only: ['lifecycle/stdin-close-exit'], era: 'stateless', fault: 'ignore-stdin-close' });
+    expect(statusOf(report, 'lifecycle/stdin-close-exit')).toBe('warn');
+    expect(noteOf(report, 'lifecycle/stdin-close-exit')).not.toContain('observed on the connection that negotiated');
+  });
+});
