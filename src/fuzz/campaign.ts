@@ -1,9 +1,9 @@
 // A fuzz campaign on one server: generate cases from a seed, send them pipelined in batches
 // (each batch followed by a ping), judge every batch, and when one breaks a rule, find the
 // case responsible by replaying the batch's cases one at a time, shrink it with fast-check to
-// a minimal input, confirm that input with the full timeout, and carry on (on a new connection
-// when the server crashed). Each distinct failure (kind of misbehaviour x strategy) is shrunk
-// and reported once.
+// a minimal input, confirm that input with a longer wait, and carry on (on a new connection
+// when the server crashed), or stop there (a plain run). Each distinct failure (kind of
+// misbehaviour x strategy) is shrunk and reported once.
 //
 // Determinism: cases come in chunks of CHUNK; case i = c*CHUNK + j is fast-check's run j for the
 // chunk's seed (derived from the campaign seed), whatever happened before it. So
@@ -14,7 +14,7 @@ import type { Session } from '../session/index.js';
 import { HttpLink } from './http-link.js';
 import { Link, type BatchTiming, type FuzzLink } from './link.js';
 import type { Batch, CaseRun } from './observation.js';
-import { judge, type Anomaly, type OracleOptions } from './oracle.js';
+import { judge, type Anomaly, type AnomalyKind, type OracleOptions } from './oracle.js';
 import type { CaseSpec } from './wire-case.js';
 
 export interface FuzzProgress {
@@ -39,6 +39,14 @@ export interface CampaignOptions {
   caseTimeoutMs: number;
   /** Confirming a failure: the run's full request timeout, so a loaded machine's slowness is not reported as a hang (default caseTimeoutMs). */
   confirmTimeoutMs?: number;
+  /**
+   * Confirming a missing answer on stdio: once the ping sent behind the case is answered, wait
+   * this long (or CONFIRM_ROUND_TRIPS times the ping's round trip, if longer) rather than until
+   * confirmTimeoutMs. Default: until confirmTimeoutMs. Tool calls always get the full time.
+   */
+  confirmAfterPingMs?: number;
+  /** End the campaign at the first confirmed hard failure: the verdict is settled (a plain run; `mcp-conform fuzz` looks further). */
+  stopAtFirstFailure?: boolean;
   /** Soft cases (tool calls): unanswered this long while the server still answers ping → cancelled, unjudged. */
   softTimeoutMs: number;
   /** In replays and while shrinking: how long after the ping a missing answer counts as missing. */
@@ -96,10 +104,14 @@ export interface CampaignResult {
   unattributed: Anomaly[];
   /** Why the campaign ended before its runs, if it did. */
   stopped?: string;
+  /** It ended at its first confirmed hard failure (stopAtFirstFailure): there may be more. */
+  stoppedAtFirstFailure?: boolean;
   byStrategy: Map<string, number>;
 }
 
 class Stop extends Error {}
+/** A hard failure is confirmed and the campaign was asked to stop there. */
+class Enough extends Error {}
 /** The budget for investigating is spent: further misbehaviour is counted, not chased. */
 class OutOfTime extends Error {}
 
@@ -132,6 +144,8 @@ const SINGLE_GRACE_MS = 15;
 /** Anomalies of one kind that no single case reproduced, before such anomalies stop being replayed. */
 const MAX_FRUITLESS_HUNTS = 3;
 const CONFIRM_GRACE_MS = 60;
+/** See confirmAfterPingMs: a missing answer is waited for at least this many ping round trips. */
+const CONFIRM_ROUND_TRIPS = 20;
 /** In the search: how long after the ping a missing answer is waited for before the batch is replayed. */
 const SEARCH_AFTER_PING_MS = 250;
 /** In the search: how long a batch stays open after its last expected answer, for late answers without an id. */
@@ -175,33 +189,40 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   /**
    * search: pipelined batches; quick: one case, missing answers waited for briefly (replays,
    * shrinking); probe: one case, only to see whether the server survives it (crash hunts);
-   * confirm: one case with the full timeout.
+   * confirm: one case with the full timeout. `lookingFor`: the only kind of anomaly that matters
+   * (shrinking).
    */
-  const timing = (runs: CaseRun[], mode: 'search' | 'quick' | 'probe' | 'confirm'): BatchTiming => {
+  const timing = (runs: CaseRun[], mode: 'search' | 'quick' | 'probe' | 'confirm', lookingFor?: AnomalyKind): BatchTiming => {
     const soft = runs.some((r) => r.spec.soft);
     const deadlineMs = soft ? Math.max(opts.softTimeoutMs, opts.caseTimeoutMs) : opts.caseTimeoutMs;
     // In the search a missing answer waits a little after the ping (servers answer in order far
-    // more often than not); replays then decide, and a failure is confirmed with the full timeout.
+    // more often than not); replays then decide, and a failure is confirmed with a longer wait.
     if (mode === 'search') {
       return soft
         ? { deadlineMs: opts.softTimeoutMs, graceMs: SEARCH_GRACE_MS }
         : { deadlineMs: opts.caseTimeoutMs, afterPingMs: Math.min(opts.caseTimeoutMs, opts.afterPingMs ?? SEARCH_AFTER_PING_MS), graceMs: SEARCH_GRACE_MS };
     }
-    if (mode === 'quick') return { deadlineMs, afterPingMs: soft ? opts.softTimeoutMs : (opts.quickMs ?? QUICK_MS), graceMs: SINGLE_GRACE_MS };
+    if (mode === 'quick') {
+      // A missing answer is settled once it comes: what might follow it cannot make it missing.
+      const graceMs = lookingFor === 'no-response' ? 0 : SINGLE_GRACE_MS;
+      return { deadlineMs, afterPingMs: soft ? opts.softTimeoutMs : (opts.quickMs ?? QUICK_MS), graceMs };
+    }
     if (mode === 'probe') return { deadlineMs, afterPingMs: SINGLE_GRACE_MS, graceMs: SINGLE_GRACE_MS };
-    return { deadlineMs: Math.max(deadlineMs, opts.confirmTimeoutMs ?? 0), graceMs: CONFIRM_GRACE_MS };
+    const full = Math.max(deadlineMs, opts.confirmTimeoutMs ?? 0);
+    if (soft || opts.confirmAfterPingMs === undefined) return { deadlineMs: full, graceMs: CONFIRM_GRACE_MS };
+    return { deadlineMs: full, afterPingMs: opts.confirmAfterPingMs, afterPingRoundTrips: CONFIRM_ROUND_TRIPS, graceMs: CONFIRM_GRACE_MS };
   };
 
   /** Sends one case alone and judges what came back. */
-  const single = async (spec: CaseSpec, index: number, mode: 'quick' | 'probe' | 'confirm') => {
+  const single = async (spec: CaseSpec, index: number, mode: 'quick' | 'probe' | 'confirm', lookingFor?: AnomalyKind) => {
     let l = await ensureLink();
     let run = l.render(spec, index);
-    let batch = await l.send([run], timing([run], mode)).settled;
+    let batch = await l.send([run], timing([run], mode, lookingFor)).settled;
     if (batch.undelivered) {
       // The server died before this case reached it: try once more on a new connection.
       l = await ensureLink();
       run = l.render(spec, index);
-      batch = await l.send([run], timing([run], mode)).settled;
+      batch = await l.send([run], timing([run], mode, lookingFor)).settled;
     }
     const stderr = batch.closed ? l.session.transport.stderrTail().slice(-8) : undefined;
     return { run, anomalies: judge(batch, opts.oracle), stderr };
@@ -231,7 +252,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
       if (opts.signal.aborted || shrinkTimeLeft() <= 0) return true;
       try {
         const mode = kind === 'crash' || kind === 'unresponsive' ? 'probe' : 'quick';
-        return !(await single(spec, original.index, mode)).anomalies.some((a) => a.kind === kind);
+        return !(await single(spec, original.index, mode, kind)).anomalies.some((a) => a.kind === kind);
       } catch (err) {
         if (err instanceof Stop) return true;
         throw err;
@@ -299,6 +320,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
       if (failure) {
         known.set(key, failure);
         result.failures.push(failure);
+        if (opts.stopAtFirstFailure && !failure.anomaly.warnOnly) throw new Enough('the first failure settles the verdict; `mcp-conform fuzz` looks for more');
       } else {
         // Not there with the full timeout (a slow answer, or something that depends on timing): noted once, not chased again.
         dismissed.set(key, 1);
@@ -455,8 +477,9 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
       }
     }
   } catch (err) {
-    if (!(err instanceof Stop)) throw err;
+    if (!(err instanceof Stop) && !(err instanceof Enough)) throw err;
     result.stopped = err.message;
+    if (err instanceof Enough) result.stoppedAtFirstFailure = true;
   } finally {
     link?.dispose();
   }

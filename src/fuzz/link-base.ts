@@ -139,6 +139,7 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     const { batch } = live;
     if (batch.settled) return;
     batch.settled = true;
+    batch.settledAt = performance.now();
     for (const t of live.timers) clearTimeout(t);
     this.pings.delete(keyOf(batch.pingId));
     if (!batch.closed && this.session.closed) batch.closed = this.exitReason ?? 'the connection closed';

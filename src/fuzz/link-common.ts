@@ -11,6 +11,11 @@ export interface BatchTiming {
   deadlineMs: number;
   /** After the ping is answered, wait at most this long for missing answers (default: until the deadline). */
   afterPingMs?: number;
+  /**
+   * Stretches afterPingMs to this many times the ping's round trip (stdio), so a loaded machine,
+   * where the server needs longer for everything, also waits longer for a missing answer.
+   */
+  afterPingRoundTrips?: number;
   /** Once everything expected has arrived, listen this long for extra responses. */
   graceMs?: number;
 }

@@ -16,8 +16,8 @@ export type { BatchTiming, FuzzLink } from './link-common.js';
 
 interface Live extends InFlight {
   looseKeys: Set<string>;
-  /** A settle timer is set for after the ping or the grace period. */
-  armed: boolean;
+  /** The settle timer set: waiting for missing answers after the ping, or listening after the last one. */
+  armed?: 'after-ping' | 'grace';
 }
 
 export class Link extends LinkBase<Live> {
@@ -42,7 +42,7 @@ export class Link extends LinkBase<Live> {
   /** Writes the cases and a ping in one write; resolves when the batch has settled. */
   send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
     const looseKeys = new Set(runs.flatMap((r) => r.expect.looseIds.map(keyOf)));
-    const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys, armed: false }));
+    const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
     const { batch } = live;
     if (!open) return { batch, settled };
     this.live.push(live);
@@ -93,14 +93,28 @@ export class Link extends LinkBase<Live> {
     const complete = batch.runs.every((run) => run.expect.answer.every((id) => this.answered(id)));
     // Something is certainly wrong: no point waiting for missing answers (replays will tell).
     const troubled = batch.unexpected.length > 0 || batch.framing.length > 0 || batch.malformed.length > 0;
-    if ((complete || troubled) && !timing.graceMs) {
-      this.settle(live);
+    if (complete || troubled) {
+      if (!timing.graceMs) {
+        this.settle(live);
+        return;
+      }
+      // A late answer ends the wait after the ping: only the grace is left.
+      if (live.armed === 'grace') return;
+      live.armed = 'grace';
+      live.timers.push(setTimeout(() => this.settle(live), timing.graceMs));
       return;
     }
-    const wait = complete || troubled ? timing.graceMs : timing.afterPingMs;
+    const wait = this.afterPing(live);
     if (wait === undefined || live.armed) return;
-    live.armed = true;
+    live.armed = 'after-ping';
     live.timers.push(setTimeout(() => this.settle(live), wait));
+  }
+
+  /** How long a missing answer is still waited for once the ping is in (see BatchTiming). */
+  private afterPing({ batch, timing }: Live): number | undefined {
+    if (timing.afterPingMs === undefined) return undefined;
+    const roundTrip = performance.now() - batch.sentAt;
+    return Math.max(timing.afterPingMs, (timing.afterPingRoundTrips ?? 0) * roundTrip);
   }
 
   private onClosed(reason: string): void {

@@ -45,6 +45,8 @@ export interface Batch {
   pingId: RequestId;
   /** ms (performance.now) when the bytes were written. */
   sentAt: number;
+  /** ms (performance.now) when the batch settled: how long missing answers were waited for. */
+  settledAt?: number;
   pingAnswered: boolean;
   /** HTTP: what became of an unanswered ping's POST. */
   pingNote?: string;

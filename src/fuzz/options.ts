@@ -1,6 +1,7 @@
 // Fuzz settings from the run's options. `run` gives a modest budget (about a second for the
-// three fuzz checks against a fast server); `mcp-conform fuzz` sets the fuzz* fields of
-// CheckOptions, which the runner hands to every check unchanged along with the rest.
+// three fuzz checks against a fast server) and stops a check at its first confirmed failure;
+// `mcp-conform fuzz` sets the fuzz* fields of CheckOptions, which the runner hands to every
+// check unchanged along with the rest.
 import type { CheckOptions } from '../checks/index.js';
 import type { FuzzProgress } from './campaign.js';
 
@@ -9,8 +10,12 @@ export interface FuzzSettings {
   searchMs: number;
   shrinkMs: number;
   caseTimeoutMs: number;
-  /** Confirming a failure waits the run's whole request timeout. */
+  /** Confirming a failure waits the run's whole request timeout (for the ping behind it, at least). */
   confirmTimeoutMs: number;
+  /** See CampaignOptions: a plain run stops waiting for a missing answer sooner once the server answered the ping behind it. */
+  confirmAfterPingMs?: number;
+  /** See CampaignOptions: a plain run ends a campaign at its first confirmed hard failure. */
+  stopAtFirstFailure: boolean;
   softTimeoutMs: number;
   /** See CampaignOptions: shorter in a plain run, where the time goes into the whole suite. */
   afterPingMs: number;
@@ -27,6 +32,8 @@ export interface FuzzSettings {
 export const DEFAULT_RUNS = 300;
 /** Longest wait for one answer while fuzzing (run / fuzz): long enough for a sane server, short enough for a campaign. */
 const CASE_TIMEOUT_CAP_MS = { run: 750, fuzz: 2000 } as const;
+/** Shrinking one failure in a plain run: enough for a small input mostly; `mcp-conform fuzz` takes its time. */
+const SHRINK_EACH_RUN_MS = 1000;
 /** Tool calls in a plain run: slower ones are cancelled and not judged. */
 const SOFT_TIMEOUT_RUN_MS = 500;
 
@@ -44,11 +51,16 @@ export function fuzzSettings(o: CheckOptions): FuzzSettings {
     shrinkMs,
     caseTimeoutMs,
     confirmTimeoutMs: o.requestTimeoutMs,
+    // The ping behind the case was answered: a plain run waits as long again as the search's
+    // deadline for the missing answer (stretched on a loaded machine), not the whole timeout.
+    confirmAfterPingMs: command === 'run' ? caseTimeoutMs : undefined,
+    // A plain run needs one failure for its verdict; an explicit cap (tests, `fuzz`) means more are wanted.
+    stopAtFirstFailure: command === 'run' && o.fuzzMaxFailures === undefined,
     afterPingMs: command === 'fuzz' ? 250 : 100,
     quickMs: command === 'fuzz' ? 100 : 60,
     // A plain run shrinks each failure briefly; `mcp-conform fuzz` (or an explicit shrink
     // budget) takes the time to finish, which also makes a replay shrink to the same input.
-    shrinkEachMs: command === 'fuzz' || o.fuzzShrinkMs !== undefined ? undefined : 1500,
+    shrinkEachMs: command === 'fuzz' || o.fuzzShrinkMs !== undefined ? undefined : SHRINK_EACH_RUN_MS,
     softTimeoutMs: command === 'fuzz' ? o.requestTimeoutMs : Math.min(o.requestTimeoutMs, SOFT_TIMEOUT_RUN_MS),
     maxFailures: o.fuzzMaxFailures ?? (command === 'fuzz' ? 20 : 3),
     // Restarts cost a process start each; the time budgets are what really bounds them.

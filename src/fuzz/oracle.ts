@@ -91,6 +91,11 @@ function crashSummary(batch: Batch): string {
   return `the connection ended: ${batch.closed}, while ${suspects.length} input(s) were in flight (${strategies})`;
 }
 
+/** How long the batch's answers were waited for: the deadline, or less once the ping was in. */
+function waitedMs(batch: Batch, opts: OracleOptions): number {
+  return batch.settledAt === undefined ? opts.caseTimeoutMs : Math.round(batch.settledAt - batch.sentAt);
+}
+
 const isError = (r: Received) => isObj(r.message) && 'error' in r.message;
 
 /** A body that is not JSON is to be refused with a 4xx (RPC-11); a request, to be answered like any other (the check's hang rule). */
@@ -151,7 +156,7 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
       continue;
     }
     const why = m.nullOk ? ' (a request with a member JSON-RPC does not define: serve it, or reject it with -32600, but answer)' : '';
-    const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : ` within ${opts.caseTimeoutMs} ms`;
+    const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : ` within ${waitedMs(batch, opts)} ms`;
     out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [] });
   }
   if (used > allowed) {

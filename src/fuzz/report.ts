@@ -84,8 +84,19 @@ export interface ReplayContext {
 
 /** The command line that runs the check again with the same cases up to and including `index`. */
 export function replayCommand(r: ReplayContext, index: number): string {
-  const parts = ['mcp-conform', r.command ?? 'run', '--only', r.checkId, '--seed', String(r.seed), '--fuzz-runs', String(index + 1), '--protocol-version', r.revision];
-  if (r.command === 'fuzz' && r.durationS) parts.push('--duration', String(r.durationS));
+  return commandLine(r, r.command ?? 'run', index);
+}
+
+/** The `mcp-conform fuzz` command line that carries on with the same seed, for a run that stopped at its first failure. */
+export function exploreCommand(r: ReplayContext): string {
+  return commandLine(r, 'fuzz');
+}
+
+function commandLine(r: ReplayContext, command: 'run' | 'fuzz', index?: number): string {
+  const parts = ['mcp-conform', command, '--only', r.checkId, '--seed', String(r.seed)];
+  if (index !== undefined) parts.push('--fuzz-runs', String(index + 1));
+  parts.push('--protocol-version', r.revision);
+  if (command === 'fuzz' && r.command === 'fuzz' && r.durationS) parts.push('--duration', String(r.durationS));
   if (r.callTools === 'all') parts.push('--call-tools', 'all');
   else if (r.callTools && r.callTools.length) parts.push('--call-tools', r.callTools.join(','));
   if (r.target.transport === 'stdio') {
@@ -140,7 +151,7 @@ function statsNote(r: CampaignResult): string {
   if (r.restarts) parts.push(`${r.restarts} server restart(s)`);
   if (r.slow) parts.push(`${r.slow} slow tool call(s) cancelled and not judged`);
   if (r.unexplored) parts.push(`${r.unexplored} more failing case(s) not investigated (the cap on distinct failures, or the time for investigating, was reached)`);
-  if (r.stopped) parts.push(`stopped early: ${r.stopped}`);
+  if (r.stopped && !r.stoppedAtFirstFailure) parts.push(`stopped early: ${r.stopped}`);
   const top = [...r.byStrategy.entries()].sort((a, b) => b[1] - a[1]).map(([s, n]) => `${s} ${n}`);
   parts.push(`strategies: ${top.join(', ')}`);
   return parts.join('; ');
@@ -166,6 +177,10 @@ export function campaignVerdict(ctx: CheckContext, result: CampaignResult, repla
     const first = hard[0];
     const lead = first ? `${first.anomaly.summary} (input: ${first.strategy}, ${first.run.bytes.length} bytes)` : unattributedHard[0].summary;
     const count = hard.length + unattributedHard.length;
+    if (result.stoppedAtFirstFailure) {
+      ctx.note(`a plain run stops at the first failure; to look for more: ${exploreCommand(replay)}`);
+      return ctx.violation(`failure in ${result.cases} fuzz cases (stopped at the first: \`mcp-conform fuzz\` looks for more): ${lead}`);
+    }
     return ctx.violation(`${count} distinct failure(s) in ${result.cases} fuzz cases; first: ${lead}`);
   }
   if (failures.length) {

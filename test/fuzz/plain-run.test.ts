@@ -1,0 +1,42 @@
+// A plain `mcp-conform run` keeps its fuzz checks short: a check stops at its first confirmed
+// failure (and says how to look for more), and a missing answer, confirmed once the server has
+// answered a ping sent behind it, is reported with the time it was really waited for.
+import { describe, expect, it } from 'vitest';
+import { checkOf, failuresOf, fuzzFixture, notesOf } from './harness.js';
+
+const REVISION = '2025-11-25';
+
+describe('the fuzz checks in a plain run', () => {
+  it('stop at the first failure, point to `mcp-conform fuzz` for more, and replay it', async () => {
+    const run = (seed: number, fuzzRuns: number, more = {}) =>
+      fuzzFixture({ fault: 'answer-notifications', only: ['fuzz/malformed-messages'], seed, fuzzRuns, protocolVersion: REVISION, ...more });
+    const check = checkOf(await run(11, 300), 'fuzz/malformed-messages');
+    expect(check.status, check.message).toBe('fail');
+    expect(check.message).toMatch(/^failure in \d+ fuzz cases \(stopped at the first: `mcp-conform fuzz` looks for more\): the server answered a notification/);
+    const failures = failuresOf(check);
+    expect(failures.map((f) => f.kind)).toEqual(['unsolicited']);
+    const notes = notesOf(check).join('\n');
+    expect(notes).toMatch(/to look for more: mcp-conform fuzz --only fuzz\/malformed-messages --seed 11 --protocol-version 2025-11-25 -- /);
+    expect(notes).not.toMatch(/not investigated|stopped early/);
+
+    // The same seed with room for more failures finds more than one: stopping is what limited it.
+    const thorough = checkOf(await run(11, 300, { fuzzMaxFailures: 3 }), 'fuzz/malformed-messages');
+    expect(failuresOf(thorough).length).toBeGreaterThan(1);
+    expect(thorough.message).toMatch(/^\d+ distinct failure\(s\) in \d+ fuzz cases; first: /);
+
+    const again = checkOf(await run(failures[0].replay.seed, failures[0].replay.fuzzRuns), 'fuzz/malformed-messages');
+    expect(failuresOf(again)[0]).toMatchObject({ kind: 'unsolicited', strategy: failures[0].strategy });
+  }, 60_000);
+
+  it('confirm a missing answer after waiting at least the case deadline behind an answered ping', async () => {
+    const report = await fuzzFixture({ fault: 'hang-on-long-method', only: ['fuzz/malformed-messages'], seed: 11, fuzzRuns: 600, protocolVersion: REVISION });
+    const check = checkOf(report, 'fuzz/malformed-messages');
+    expect(check.status, check.message).toBe('fail');
+    const [failure] = failuresOf(check);
+    expect(failure).toMatchObject({ kind: 'no-response', strategy: 'method/long-name' });
+    // The reported wait is the real one: never less than the run's case deadline (750 ms).
+    const waited = /got no response within (\d+) ms, although the server still answers ping/.exec(check.message ?? '');
+    expect(waited, check.message).not.toBeNull();
+    expect(Number(waited![1])).toBeGreaterThanOrEqual(750);
+  }, 60_000);
+});
