@@ -90,6 +90,7 @@ export const malformedMessages = defineCheck({
   spec: 'basic#messages',
   transports: ['stdio', 'http'],
   connection: 'fresh',
+  long: true,
   async run(ctx) {
     const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx) });
     // Over HTTP, bad input is to be refused with a 4xx (RPC-11), never a 5xx or a broken connection.
@@ -107,6 +108,7 @@ export const validRequests = defineCheck({
   spec: 'basic#responses',
   transports: ['stdio', 'http'],
   connection: 'fresh',
+  long: true,
   async run(ctx) {
     const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
     return fuzz(ctx, { cases, crashRequirement: 'RPC-25', hangRequirement: 'RPC-25' });
@@ -123,6 +125,7 @@ export const toolArguments = defineCheck({
   transports: ['stdio', 'http'],
   needs: ['tools'],
   connection: 'fresh',
+  long: true,
   async run(ctx) {
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
     const callable: CallableTool[] = tools

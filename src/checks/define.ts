@@ -36,6 +36,8 @@ export interface CheckSpec {
   connection?: Connection;
   /** Run even when the main session's initialize failed (checks about the handshake itself, or that open their own connections). */
   runsWithoutHandshake?: boolean;
+  /** A check that takes seconds (a fuzz campaign): the runner starts it first, so it does not finish last. */
+  long?: boolean;
   /** Client capabilities declared on a fresh connection. */
   clientCapabilities?: Record<string, unknown>;
   run(ctx: CheckContext): Promise<Verdict>;

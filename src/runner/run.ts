@@ -186,7 +186,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const takesTurns = (c: Check) => c.connection === 'disposable' && reuseDisposable && !c.clientCapabilities;
   const shared = runnable.filter((c) => c.connection === 'shared' && !isFinal(c));
   const turns = runnable.filter((c) => takesTurns(c) && !isFinal(c));
-  const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c));
+  // Long checks first: started last, they would set the run's wall time alone.
+  const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c)).sort((a, b) => Number(b.long ?? false) - Number(a.long ?? false));
   const finals = runnable.filter((c) => isFinal(c));
   await Promise.all([pool(shared, opts.concurrency ?? 4, runOne), pool(turns, 1, runOne), pool(separate, opts.freshConcurrency ?? 2, runOne)]);
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
