@@ -21,6 +21,12 @@ describe('bad input', () => {
     expectOneLine(r.stderr, /^mcp-conform: .*frobnicate/);
   });
 
+  it('fuzz at 2026-07-28, which the campaigns do not speak yet → 2', async () => {
+    const r = await runCli(['fuzz', '--protocol-version', '2026-07-28', '--', 'node', '-e', '0']);
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /^mcp-conform: fuzz covers the stateful revisions .*2026-07-28 is not fuzzed yet/);
+  });
+
   it('unknown command → 2', async () => {
     const r = await runCli(['fly']);
     expect(r.code).toBe(2);
