@@ -26,6 +26,9 @@ function runFields(run: RunResult): Record<string, unknown> {
     checks: run.checks.map(checkFields),
   };
   if (run.stderrTail && run.stderrTail.length > 0) fields.stderrTail = [...run.stderrTail];
+  // Extensions of the contract: which protocol era was tested, and what detection found.
+  if (run.era) fields.era = run.era;
+  if (run.eras) fields.eras = { ...run.eras };
   return fields;
 }
 

@@ -58,6 +58,19 @@ describe('toJson', () => {
     expect(parsed).toEqual(JSON.parse(JSON.stringify(report)));
   });
 
+  it('adds the era tested and what detection found after the contract fields, per run too', () => {
+    const single = JSON.parse(toJson({ ...sampleReport(), era: 'stateless', eras: { stateless: true } }));
+    expect(Object.keys(single)).toEqual([...TOP_FIELDS, 'stderrTail', 'era', 'eras']);
+    expect(single.era).toBe('stateless');
+    expect(single.eras).toEqual({ stateless: true });
+    const matrix = matrixReport();
+    matrix.eras = { stateless: false, stateful: true };
+    for (const run of matrix.runs!) run.era = 'stateful';
+    const parsed = JSON.parse(toJson(matrix));
+    expect(parsed.eras).toEqual({ stateless: false, stateful: true });
+    expect(parsed.runs.map((r: { era: string }) => r.era)).toEqual(['stateful', 'stateful']);
+  });
+
   it('is pretty-printed and ends with a newline', () => {
     const text = toJson(sampleReport());
     expect(text.startsWith('{\n  "tool": {')).toBe(true);
