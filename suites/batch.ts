@@ -6,7 +6,7 @@ import type { Revision } from '../src/schema/index.js';
 import type { Received } from '../src/session/index.js';
 import { livenessMessage } from './lib/alive.js';
 import { andStateless } from './lib/revisions.js';
-import { answeredText, clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, stillServing, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
+import { clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
 
 const BATCHING: readonly Revision[] = ['2025-03-26'];
 // RPC-24: 24-11, 25-06→26-07.
@@ -55,8 +55,7 @@ export const batchAnswered = defineCheck({
         if (loose.length && !sse) problems.warn('the batch responses came as separate messages, not as one array (RPC-20)', 'one JSON array holding both responses', clip(loose[0].raw, 160));
       }
     }
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session, 'the batch');
     return problems.verdict(ctx);
   },
 });
@@ -94,8 +93,7 @@ export const notificationBatchUnanswered = defineCheck({
     } finally {
       session.transport.off('framing', onFraming);
     }
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session, 'the batch');
     return problems.verdict(ctx);
   },
 });
@@ -143,8 +141,7 @@ export const emptyBatch = defineCheck({
         problems.violation(`[1,2] got ${items.closed ? `a closed connection (${items.closed})` : 'no answer'}`, 'an array of two -32600 errors', 'nothing');
       }
     }
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batches: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session, 'the batches');
     return problems.verdict(ctx);
   },
 });
@@ -182,8 +179,7 @@ export const batchRefused = defineCheck({
       outcome = 'ignored';
     }
     ctx.note(`${what} under ${ctx.revision}: ${outcome}`);
-    const dead = r.closed ? undefined : await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the batch: ${dead}`, answeredText(ctx), dead);
+    if (!r.closed) await problems.requireServing(ctx, session, 'the batch');
     if (problems.empty && outcome === 'ignored') return ctx.info(`the batch ${what} got no answer at all: not processed, but an error (-32600) would tell the client why`);
     return problems.verdict(ctx);
   },

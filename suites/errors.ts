@@ -6,7 +6,6 @@ import { defineCheck, type Check, type CheckContext } from '../src/checks/index.
 import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Session } from '../src/session/index.js';
 import {
-  answeredText,
   briefOutcome,
   clip,
   codeOf,
@@ -18,7 +17,6 @@ import {
   PARSE_ERROR,
   probe,
   Problems,
-  stillServing,
   type Message,
   type ProbeResult,
 } from './support/jsonrpc-probe.js';
@@ -98,8 +96,7 @@ export const parseError = defineCheck({
         problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700 (over HTTP: a 4xx status)', describeAnswer(a));
       }
     }
-    const dead = await stillServing(ctx, ctx.session);
-    if (dead) problems.violation(`the server stopped serving after input that is not JSON: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, ctx.session, 'input that is not JSON');
     return problems.verdict(ctx);
   },
 });
@@ -167,8 +164,7 @@ export const invalidRequest = defineCheck({
     else if (a.kind === 'gone') problems.violation(`${what}: ${describeAnswer(a)}`, 'an error, and the server keeps running', describeAnswer(a));
     else ctx.note(`${what}: ${describeAnswer(a)}`);
 
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after invalid requests: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session, 'invalid requests');
     return problems.verdict(ctx);
   },
 });
@@ -296,8 +292,7 @@ export const invalidParams = defineCheck({
         problems.violation(`${what}: ${briefOutcome(o)}`, 'error -32602', briefOutcome(o));
       }
     }
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after requests with invalid params: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session, 'requests with invalid params');
     return problems.verdict(ctx);
   },
 });

@@ -12,7 +12,7 @@ import { WITH_STATELESS } from './lib/revisions.js';
 import { openServerStream } from './lib/server-stream.js';
 import { paramHeaders } from './lib/tool-call.js';
 import { argumentsFor, callableTools, toolsOf } from './lib/tool-survey.js';
-import { answeredText, clip, hasMethod, isResponse, Problems, stillServing } from './support/jsonrpc-probe.js';
+import { clip, hasMethod, isResponse, Problems } from './support/jsonrpc-probe.js';
 
 const ODD_NOTIFICATIONS: Array<{ method: string; params?: Record<string, unknown> }> = [
   { method: 'notifications/does_not_exist' },
@@ -52,8 +52,7 @@ export const notificationsNotAnswered = defineCheck({
     const got = (await replies).filter((r) => !isHttpRefusal(r));
     for (const r of got) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
     if (got.length) problems.violation(`the server replied ${got.length} time(s) to notifications`, 'no reply at all', clip(JSON.stringify(got[0].message), 200));
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving after the notifications: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session, 'the notifications');
     return problems.verdict(ctx);
   },
 });
@@ -153,8 +152,7 @@ export const serverNotifications = defineCheck({
     const methods = [...new Set(seen.map((r) => String((r.message as Record<string, unknown>).method)))];
     ctx.note(`received ${seen.length} message(s) with a method: ${methods.join(', ') || 'none'}`);
     if (claimed.length) problems.violation(`${claimed.length} problem(s) in the server's notifications`, 'notifications without id that fit their schemas', claimed[0].message);
-    const dead = await stillServing(ctx, session);
-    if (dead) problems.violation(`the server stopped serving: ${dead}`, answeredText(ctx), dead);
+    await problems.requireServing(ctx, session);
     if (problems.empty && seen.length === 0) return ctx.skip(`the server sent no notification to judge (${isStateless(ctx.revision) ? 'we read a resource and called a read-only tool at log level debug' : 'we raised the log level and subscribed/read a resource'} where declared)`);
     return problems.verdict(ctx);
   },

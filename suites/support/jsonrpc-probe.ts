@@ -205,6 +205,12 @@ export class Problems {
     this.warnings.push({ message, expected, actual });
   }
 
+  /** The liveness probe every disruptive check ends with: a violation when the server stopped serving `after` what it was sent. */
+  async requireServing(ctx: CheckContext, session: Session, after?: string): Promise<void> {
+    const dead = await stillServing(ctx, session);
+    if (dead) this.violation(`the server stopped serving${after ? ` after ${after}` : ''}: ${dead}`, answeredText(ctx), dead);
+  }
+
   get empty(): boolean {
     return this.violations.length === 0 && this.warnings.length === 0;
   }
