@@ -30,6 +30,7 @@ export const batchAnswered = defineCheck({
   spec: 'basic#batching',
   revisions: BATCHING,
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     const a = ping(session.allocateId('number'));
@@ -69,6 +70,7 @@ export const notificationBatchUnanswered = defineCheck({
   spec: 'basic#batching',
   revisions: BATCHING,
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();
@@ -107,6 +109,7 @@ export const emptyBatch = defineCheck({
   spec: 'basic#batching',
   revisions: BATCHING,
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();
@@ -155,6 +158,7 @@ export const batchRefused = defineCheck({
   spec: 'basic/transports',
   revisions: SINGLE_MESSAGES,
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     // A request the server would serve on its own (ping, or server/discover with its _meta).

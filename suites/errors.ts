@@ -77,6 +77,7 @@ export const parseError = defineCheck({
   spec: 'basic#error-responses',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const problems = new Problems();
     for (const raw of ['{"jsonrpc":"2.0",', 'mcp-conform: this line is not JSON']) {
@@ -132,6 +133,7 @@ export const invalidRequest = defineCheck({
   spec: 'basic#requests',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const problems = new Problems();
     const session = ctx.session;

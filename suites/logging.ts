@@ -103,6 +103,7 @@ export const levelFilter = defineCheck({
   // Not the main session (it would leave it at a high level), but one shared with the other
   // disruptive checks: they set the level they need themselves (notifications/server-notifications).
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     await openServerStream(ctx.session, ctx.options.requestTimeoutMs);
     // Calibrate: what does this activity log at debug? Then set a level above all of it.

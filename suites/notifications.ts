@@ -31,7 +31,8 @@ export const notificationsNotAnswered = defineCheck({
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();
-    const replies = session.collect(ctx.options.quietMs, (r) => isResponse(r.message));
+    // Replies that answer a request of ours (another check's, on a shared disposable session) are not replies to notifications.
+    const replies = session.collect(ctx.options.quietMs, (r) => isResponse(r.message) && r.answers === undefined);
     for (const n of ODD_NOTIFICATIONS) {
       const sent = await ctx.notify(n.method, n.params, session).catch((err: Error) => ({ error: err.message }));
       if ('error' in sent) {

@@ -148,6 +148,7 @@ export const framingRobust = defineCheck({
   revisions: WITH_STATELESS,
   transports: ['stdio'],
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     // ping, or server/discover with its _meta in 2026-07-28.
@@ -193,6 +194,7 @@ export const invalidJsonSurvived = defineCheck({
   revisions: WITH_STATELESS,
   transports: ['stdio'],
   connection: 'disposable',
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     const parseErrors: Received[] = [];

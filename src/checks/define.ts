@@ -36,6 +36,13 @@ export interface CheckSpec {
   connection?: Connection;
   /** Run even when the main session's initialize failed (checks about the handshake itself, or that open their own connections). */
   runsWithoutHandshake?: boolean;
+  /**
+   * On a disposable session, no other check runs beside it: it provokes replies that carry no
+   * usable id (unparseable input, invalid ids, broken framing, batches), which a neighbour
+   * watching for unsolicited replies could not tell from its own, or it changes session state
+   * that others observe (the log level). Other disposable checks share a session concurrently.
+   */
+  runsAlone?: boolean;
   /** A check that takes seconds (a fuzz campaign): the runner starts it first, so it does not finish last. */
   long?: boolean;
   /** Client capabilities declared on a fresh connection. */

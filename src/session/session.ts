@@ -297,6 +297,7 @@ export class Session {
     const validation = validateMessage(message, { revision: this.revision, direction: 'server->client', inReplyTo: ref });
     const tag = pending?.tag ?? prior?.tag;
     const received: Received = { at, message, raw, validation, tag };
+    if (ref) received.answers = ref.method;
     if (http) received.http = http;
     if (this.received.length >= (this.options.maxKept ?? 20_000)) this.received.shift();
     this.received.push(received);

@@ -32,6 +32,8 @@ export interface Received {
   validation: ValidationResult;
   /** Tag of the request this answers (the check that sent it), if any. */
   tag?: string;
+  /** Method of the request of ours this answers (pending or already answered): a reply correlated by id. */
+  answers?: string;
   /** HTTP: the response that carried it. */
   http?: HttpContext;
 }
