@@ -67,10 +67,18 @@ export interface ConnectOptions {
   initialize?: boolean;
   clientCapabilities?: Record<string, unknown>;
   protocolVersion?: string;
+  /**
+   * Keep the session open for the whole run, not just this check: shared work (ctx.shared)
+   * whose connection sibling checks continue on. The runner closes it at the end of the run and
+   * gives each check the findings its own requests caused there.
+   */
+  forRun?: boolean;
+  /** Nothing waits long on this connection once it has answered (a probe): on stdio its process starts after the others. */
+  background?: boolean;
 }
 
-/** Opens sessions for a check; the runner closes them when the check ends. */
-export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown> }) => Promise<Session>;
+/** Opens sessions for a check; the runner closes them when the check ends (or, `forRun`, when the run ends). */
+export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; background?: boolean }) => Promise<Session>;
 
 /** Handshakes are the subject of lifecycle/initialize-result; their findings are reported once, run-wide. */
 export const HANDSHAKE_TAG = 'run/handshake';
@@ -138,8 +146,8 @@ export class CheckContext {
 
   /** A new session for this check alone; closed (and its process killed) when the check ends. */
   async connect(opts: ConnectOptions = {}): Promise<{ session: Session; handshake?: HandshakeResult }> {
-    const session = await this.opener({ clientCapabilities: opts.clientCapabilities });
-    this.opened.push(session);
+    const session = await this.opener({ clientCapabilities: opts.clientCapabilities, forRun: opts.forRun, background: opts.background });
+    if (!opts.forRun) this.opened.push(session);
     // Stateless revisions have no handshake: a connection is ready as soon as it is open.
     if (opts.initialize === false || isStateless(this.facts.revision)) return { session };
     const handshake = await initialize(session, {
@@ -159,6 +167,11 @@ export class CheckContext {
     if (!memo) sharedWork.set(this.facts, (memo = new Map()));
     if (!memo.has(key)) memo.set(key, compute());
     return memo.get(key) as Promise<T>;
+  }
+
+  /** Shared work under `key` if some check of this run has started it, else undefined (never starts it). */
+  sharedStarted<T>(key: string): Promise<T> | undefined {
+    return sharedWork.get(this.facts)?.get(key) as Promise<T> | undefined;
   }
 
   /** Sessions this check opened (the runner closes them). */

@@ -6,7 +6,9 @@ import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, ty
 import type { Status, Verdict } from '../checks/types.js';
 import { LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
+import { DisposableLane, runOnLanes, type LaneRun } from './disposable-lanes.js';
 import { openMainSession } from './main-session.js';
+import { StartGate } from './start-gate.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 
@@ -20,6 +22,10 @@ export interface RunOptions extends CheckOptions {
   seed: number;
   /** Most checks in flight on the main session at once. */
   concurrency?: number;
+  /** Server processes (stdio) that may be starting at once. */
+  processStarts?: number;
+  /** Sessions (stdio: server processes) that disruptive checks share, apart from the main one. */
+  disposableLanes?: number;
   /** Most fresh connections (server processes on stdio) at once. */
   freshConcurrency?: number;
   /** Ceiling for one check (ms). */
@@ -33,6 +39,12 @@ export interface RunOptions extends CheckOptions {
 export class HandshakeFailed extends Error {}
 
 const DEFAULT_CLIENT_CAPABILITIES = {};
+/** Checks on the main session mostly wait (for answers, for quiet periods): many can wait at once. */
+const DEFAULT_CONCURRENCY = 16;
+/** Two lanes halve the chain of disruptive checks that need a session to themselves, for one more process. */
+const DEFAULT_DISPOSABLE_LANES = 2;
+/** Server processes starting at once (stdio). */
+const DEFAULT_PROCESS_STARTS = 2;
 
 export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
@@ -55,11 +67,13 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     unclaimed: [],
   };
   const mainReady = first.handshake.kind === 'result';
+  // Over HTTP a connection is a request, not a process: no gate.
+  const gate = new StartGate(opts.target.transport === 'stdio' ? (opts.processStarts ?? DEFAULT_PROCESS_STARTS) : Infinity);
   let reopening: Promise<void> | undefined;
   const ensureMain = async () => {
     if (!main.closed) return;
     reopening ??= (async () => {
-      const s = await openSession(opts.target, { ...sessionOptions, revision: facts.revision });
+      const s = await gate.open(() => openSession(opts.target, { ...sessionOptions, revision: facts.revision }));
       mains.push(s);
       if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
       main = s;
@@ -94,34 +108,40 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   }
 
   const closing: Promise<unknown>[] = [];
-  // Disruptive checks take turns on one extra session (stdio: one process) while it stays healthy.
+  /** Sessions checks opened for the whole run (ConnectOptions.forRun); also in `mains`. */
+  const runScoped: Session[] = [];
+  // Disruptive checks share a few extra sessions (stdio: processes) while the server stays healthy.
   const reuseDisposable = opts.target.transport === 'stdio';
-  let disposable: Session | undefined;
-  const acquireDisposable = async (): Promise<Session> => {
-    if (disposable && !disposable.closed) return disposable;
-    const s = await openSession(opts.target, { ...sessionOptions, revision: facts.revision });
-    mains.push(s);
-    if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
-    return (disposable = s);
-  };
-  /** After a check: keep the disposable session only if the server still answers promptly. */
-  const releaseDisposable = async (s: Session): Promise<void> => {
-    if (!s.closed) {
-      const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
-      if (probe.kind === 'result') return;
-    }
-    if (disposable === s) disposable = undefined;
-    closing.push(s.close().catch(() => undefined));
-  };
+  const lanes = Array.from(
+    { length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES },
+    () =>
+      new DisposableLane({
+        open: async () => {
+          const s = await gate.open(() => openSession(opts.target, { ...sessionOptions, revision: facts.revision }));
+          mains.push(s);
+          if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+          return s;
+        },
+        healthy: async (s) => {
+          const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
+          return probe.kind === 'result';
+        },
+        discard: (s) => closing.push(s.close().catch(() => undefined)),
+      }),
+  );
 
-  const runOne = async (check: Check): Promise<void> => {
-    if (performance.now() > deadline) {
-      finish(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
-      return;
-    }
+  const execute = async (check: Check, lane?: DisposableLane): Promise<LaneRun> => {
+    const alone = (result: CheckResult): LaneRun => ({ result, overlapped: false });
+    if (performance.now() > deadline) return alone(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
     const started = performance.now();
-    const opener = async (o: { clientCapabilities?: Record<string, unknown> }) =>
-      openSession(opts.target, { ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} });
+    const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; background?: boolean }) => {
+      const s = await gate.open(() => openSession(opts.target, { ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} }), { background: o.background });
+      if (o.forRun) {
+        runScoped.push(s);
+        mains.push(s);
+      }
+      return s;
+    };
     let session: Session;
     let ownSession = false;
     const abort = new AbortController();
@@ -129,8 +149,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       if (check.connection === 'shared') {
         await ensureMain();
         session = main;
-      } else if (check.connection === 'disposable' && reuseDisposable && !check.clientCapabilities) {
-        session = await acquireDisposable();
+      } else if (lane) {
+        session = await lane.acquire();
       } else {
         session = await opener({ clientCapabilities: check.clientCapabilities });
         ownSession = true;
@@ -138,14 +158,12 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
           const h = await initialize(session, { protocolVersion: facts.revision, capabilities: check.clientCapabilities ?? {}, tag: HANDSHAKE_TAG });
           if (h.outcome.kind !== 'result') {
             await session.close().catch(() => undefined);
-            finish(record(check, facts.revision, { status: 'fail', message: `initialize on a fresh connection failed: ${h.outcome.kind}` }, performance.now() - started));
-            return;
+            return alone(record(check, facts.revision, { status: 'fail', message: `initialize on a fresh connection failed: ${h.outcome.kind}` }, performance.now() - started));
           }
         }
       }
     } catch (err) {
-      finish(record(check, facts.revision, { status: 'fail', message: `could not open a connection: ${(err as Error).message}` }, performance.now() - started));
-      return;
+      return alone(record(check, facts.revision, { status: 'fail', message: `could not open a connection: ${(err as Error).message}` }, performance.now() - started));
     }
     const findingsFrom = session.findings.length;
     const ctx = new CheckContext(check, session, facts, opts, opts.target, opener, abort.signal);
@@ -158,12 +176,14 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       }, limit);
     });
     let verdict: Verdict;
+    const occupant = lane?.enter();
     try {
       verdict = await Promise.race([check.run(ctx), timeout]);
     } catch (err) {
       verdict = { status: 'fail', message: `mcp-conform error in this check: ${(err as Error).message}`, evidence: ctx.evidence };
     } finally {
       clearTimeout(timer);
+      if (occupant) lane!.leave(occupant);
     }
     // Findings caused by this check's own requests are its failures; the rest of what its own
     // sessions saw (framing, handshakes, unsolicited messages) goes to the whole-run checks.
@@ -176,20 +196,29 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
         } else facts.unclaimed.push(f);
       }
     }
+    // Sessions kept for the run: only what this check's requests caused (the rest is read at the end).
+    for (const s of runScoped) if (s !== session) findings.push(...s.findings.filter((f) => f.tag === check.id));
     verdict = mergeFindings(verdict, findings);
-    finish(record(check, facts.revision, verdict, performance.now() - started));
+    const result = record(check, facts.revision, verdict, performance.now() - started);
     // Processes wind down while other checks run; the run waits for all of them at the end.
     closing.push(Promise.all(own.map((s) => s.close().catch(() => undefined))));
-    if (session !== main && !ownSession) await releaseDisposable(session);
+    if (lane) await lane.release(session);
+    return { result, overlapped: occupant?.overlapped ?? false };
   };
+  const runOne = async (check: Check): Promise<void> => finish((await execute(check)).result);
 
   const takesTurns = (c: Check) => c.connection === 'disposable' && reuseDisposable && !c.clientCapabilities;
-  const shared = runnable.filter((c) => c.connection === 'shared' && !isFinal(c));
+  const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);
+  const shared = runnable.filter((c) => c.connection === 'shared' && !isFinal(c)).sort(longFirst);
   const turns = runnable.filter((c) => takesTurns(c) && !isFinal(c));
   // Long checks first: started last, they would set the run's wall time alone.
-  const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c)).sort((a, b) => Number(b.long ?? false) - Number(a.long ?? false));
+  const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c)).sort(longFirst);
   const finals = runnable.filter((c) => isFinal(c));
-  await Promise.all([pool(shared, opts.concurrency ?? 4, runOne), pool(turns, 1, runOne), pool(separate, opts.freshConcurrency ?? 2, runOne)]);
+  await Promise.all([
+    runOnLanes(turns, lanes, execute, finish),
+    pool(separate, opts.freshConcurrency ?? 2, runOne),
+    pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY, runOne),
+  ]);
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
   await pool(finals, 1, runOne);
 
