@@ -7,6 +7,7 @@ import type { Outcome, Received, RequestId, Session } from '../src/session/index
 import { delay } from './lib/delay.js';
 import { livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
+import { preInitialize } from './lib/pre-initialize.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
@@ -91,7 +92,7 @@ export const unknownIgnored = defineCheck({
     const probes: Array<Record<string, unknown> | undefined> = [{ requestId: 'mcp-conform-never-sent', reason: 'test' }, { requestId: 987_654_321 }];
     // Malformed ones only on stdio: over HTTP, a 400 for a notification it cannot accept is allowed.
     if (ctx.target.transport === 'stdio') probes.push(undefined, { requestId: {} }, { requestId: null });
-    const replies = ctx.session.collect(ctx.options.quietMs, isResponse);
+    const replies = ctx.session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined);
     for (const params of probes) await ctx.notify('notifications/cancelled', params);
     const got = await replies;
     if (got.length) {
@@ -136,26 +137,39 @@ export const cancelledInitialize = defineCheck({
   spec: SPEC,
   // Over HTTP the cancellation cannot reach a session that does not exist yet.
   transports: ['stdio'],
-  connection: 'raw',
+  // On the un-initialized connection lifecycle/request-before-initialize opened (one process for
+  // both); when that finds a problem, again on a connection of its own, whose verdict counts.
+  runsWithoutHandshake: true,
   async run(ctx) {
-    const session = ctx.session; // raw: not initialized yet
-    const id = session.allocateId();
-    const params = { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } };
-    ctx.evidence.push({ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id, method: 'initialize', params } });
-    let initialized: Outcome | undefined;
-    const answer = session.request('initialize', params, { id, tag: HANDSHAKE_TAG }).then((o) => (initialized = o));
-    // Clients must not do this (CANCEL-5); what the server does with it is left open.
-    await ctx.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: cancelling initialize' }, session);
-    // A ping (allowed before initialized) behind the cancellation bounds the wait for the initialize answer.
-    const alive = await ctx.request('ping', undefined, { session });
-    await Promise.race([answer, delay(ctx.options.quietMs)]);
-    const o = initialized;
-    if (o) ctx.evidence.push(o.kind === 'result' || o.kind === 'error' ? { type: 'message', direction: 'received', at: session.now(), message: o.message } : { type: 'note', text: describeOutcome(o) });
-    const answers = alive.kind === 'result' || alive.kind === 'error';
-    if (o?.kind === 'result' && answers) return ctx.pass();
-    if (answers) return ctx.info(`initialize was not answered after its cancellation${o ? ` (${describeOutcome(o)})` : ''}, and the server still answers ping; the spec leaves this open`);
-    return ctx.violation(`after a cancellation of initialize the server stopped answering: ping got ${describeOutcome(alive)}`, 'a server that keeps answering', describeOutcome(alive));
+    const shared = await preInitialize(ctx);
+    if (!shared.session.closed) {
+      const first = await cancelInitializeOn(ctx, shared.session);
+      if (first.status !== 'fail' && first.status !== 'warn') return first;
+      ctx.evidence.length = 0;
+      ctx.note('on the connection shared with lifecycle/request-before-initialize this found a problem; repeated on a new connection');
+    }
+    const { session } = await ctx.connect({ initialize: false });
+    return cancelInitializeOn(ctx, session);
   },
 });
+
+async function cancelInitializeOn(ctx: CheckContext, session: Session): Promise<Verdict> {
+  const id = session.allocateId();
+  const params = { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } };
+  ctx.evidence.push({ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id, method: 'initialize', params } });
+  let initialized: Outcome | undefined;
+  const answer = session.request('initialize', params, { id, tag: HANDSHAKE_TAG }).then((o) => (initialized = o));
+  // Clients must not do this (CANCEL-5); what the server does with it is left open.
+  await ctx.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: cancelling initialize' }, session);
+  // A ping (allowed before initialized) behind the cancellation bounds the wait for the initialize answer.
+  const alive = await ctx.request('ping', undefined, { session });
+  await Promise.race([answer, delay(ctx.options.quietMs)]);
+  const o = initialized;
+  if (o) ctx.evidence.push(o.kind === 'result' || o.kind === 'error' ? { type: 'message', direction: 'received', at: session.now(), message: o.message } : { type: 'note', text: describeOutcome(o) });
+  const answers = alive.kind === 'result' || alive.kind === 'error';
+  if (o?.kind === 'result' && answers) return ctx.pass();
+  if (answers) return ctx.info(`initialize was not answered after its cancellation${o ? ` (${describeOutcome(o)})` : ''}, and the server still answers ping; the spec leaves this open`);
+  return ctx.violation(`after a cancellation of initialize the server stopped answering: ping got ${describeOutcome(alive)}`, 'a server that keeps answering', describeOutcome(alive));
+}
 
 export const cancellationChecks: Check[] = [inFlight, unknownIgnored, afterResponse, cancelledInitialize];

@@ -4,6 +4,7 @@ import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext 
 import { isStateless } from '../src/schema/index.js';
 import type { Received, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
+import { ALL_CLIENT_CAPABILITIES, handshakeWalk } from './lib/handshake-walk.js';
 import { exchangeOn, recordExchange, type Exchange } from './lib/exchange.js';
 import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf } from './lib/list-all.js';
@@ -206,7 +207,12 @@ export const listChangedDeclared = defineCheck({
 // ---- client capabilities ---------------------------------------------------------------------------
 
 const CLIENT_CAPABILITY_RULES = new Set(['ROOTS-1', 'SAMP-1', 'ELIC-1']);
-const CLIENT_ALL = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+/** A session that declared every client capability: the lifecycle handshake walk's, once it is done (it declares them all), else a new one. */
+async function declaringSession(ctx: CheckContext): Promise<Session> {
+  const walk = await handshakeWalk(ctx);
+  if (walk.handshake.outcome.kind === 'result' && walk.initializedSent && !walk.session.closed) return walk.session;
+  return (await ctx.connect({ clientCapabilities: ALL_CLIENT_CAPABILITIES })).session;
+}
 
 /**
  * Safe activity that may make a server ask its client for something: lists and read-only tool
@@ -226,7 +232,7 @@ const isServerRequest = (r: Received) => isObject(r.message) && 'id' in r.messag
 const serverRequests = (s: Session) => s.received.filter(isServerRequest);
 
 /** The client capabilities a session declared that let a server send it requests. */
-const declaresClientFeatures = (s: Session) => Object.keys(s.options.clientCapabilities ?? {}).some((k) => k in CLIENT_ALL);
+const declaresClientFeatures = (s: Session) => Object.keys(s.options.clientCapabilities ?? {}).some((k) => k in ALL_CLIENT_CAPABILITIES);
 
 export const clientCapabilitiesRespected = defineCheck({
   id: 'capabilities/client-capabilities-respected',
@@ -237,7 +243,7 @@ export const clientCapabilitiesRespected = defineCheck({
   async run(ctx) {
     // Alongside: a client that declares everything, to show what the server asks for and that we answer.
     const declaring = (async () => {
-      const { session } = await ctx.connect({ clientCapabilities: CLIENT_ALL });
+      const session = await declaringSession(ctx);
       await openServerStream(session, ctx.options.requestTimeoutMs);
       await ctx.notify('notifications/roots/list_changed', undefined, session);
       await provoke(ctx, session);

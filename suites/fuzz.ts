@@ -1,5 +1,5 @@
 // Fuzzing: property-based malformed messages, valid requests of every method, and tool
-// arguments, sent pipelined on fresh connections (stdio), or as concurrent POSTs each judged by
+// arguments, sent pipelined on connections of their own (stdio), or as concurrent POSTs each judged by
 // its status too (Streamable HTTP); every failure is shrunk to a minimal input and reported
 // with the bytes, what came back, and a command that replays it (src/fuzz/).
 import type fc from 'fast-check';
@@ -16,6 +16,7 @@ import { loadSchemaSet } from '../src/schema/index.js';
 import type { Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
 import { callPermission, toolsOf } from './lib/tool-survey.js';
+import { claimSpare } from './lib/unknown-version-probes.js';
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -47,8 +48,18 @@ interface FuzzPlan {
   quickConfirm?: boolean;
 }
 
-/** Runs a campaign on the check's fresh session (and new ones after crashes) and grades it. */
+/** A new session for the campaign (the check's own), or a spare another probe left (stdio: one process fewer). */
+async function campaignSession(ctx: CheckContext): Promise<Session | string> {
+  const spare = ctx.check.clientCapabilities ? undefined : await claimSpare(ctx);
+  if (spare) return spare;
+  const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities });
+  return handshake && handshake.outcome.kind !== 'result' ? `initialize on a fresh connection failed: ${handshake.outcome.kind}` : session;
+}
+
+/** Runs a campaign on a session of its own (and new ones after crashes) and grades it. */
 async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
+  const first = await campaignSession(ctx);
+  if (typeof first === 'string') return { status: 'fail', message: first, evidence: ctx.evidence };
   const s = fuzzSettings(ctx.options);
   const seed = ctx.options.seed ?? 0;
   const result = await runCampaign({
@@ -70,7 +81,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
     maxRestarts: s.maxRestarts,
     oracle: { crashRequirement: plan.crashRequirement, hangRequirement: plan.hangRequirement, caseTimeoutMs: s.caseTimeoutMs },
     signal: ctx.signal,
-    first: ctx.session,
+    first,
     connect: async (): Promise<Session> => {
       const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities });
       if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
@@ -89,7 +100,6 @@ export const malformedMessages = defineCheck({
   requirements: ['RPC-11', 'RPC-12', 'RPC-25', 'RPC-7', 'STDIO-7', 'HTTP-8'],
   spec: 'basic#messages',
   transports: ['stdio', 'http'],
-  connection: 'fresh',
   long: true,
   async run(ctx) {
     const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx) });
@@ -107,7 +117,6 @@ export const validRequests = defineCheck({
   requirements: ['RPC-25', 'RPC-2', 'RPC-7', 'HTTP-8'],
   spec: 'basic#responses',
   transports: ['stdio', 'http'],
-  connection: 'fresh',
   long: true,
   async run(ctx) {
     const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
@@ -124,7 +133,6 @@ export const toolArguments = defineCheck({
   spec: 'server/tools#security-considerations',
   transports: ['stdio', 'http'],
   needs: ['tools'],
-  connection: 'fresh',
   long: true,
   async run(ctx) {
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));

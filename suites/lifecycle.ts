@@ -1,13 +1,15 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
 import { isRevision, isStateless, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
-import { initialize, type HandshakeResult, type Outcome, type Received } from '../src/session/index.js';
-import type { CloseInfo, SendOutcome } from '../src/transport/types.js';
+import { initialize, type HandshakeResult } from '../src/session/index.js';
+import type { CloseInfo } from '../src/transport/types.js';
 import { isObject } from './lib/json-object.js';
+import { handshakeWalk } from './lib/handshake-walk.js';
+import { preInitialize } from './lib/pre-initialize.js';
+import { UNKNOWN_VERSIONS, unknownVersionProbes } from './lib/unknown-version-probes.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 
 const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
-const isResponse = (r: Received) => isObject(r.message) && !('method' in r.message);
 
 export const initializeResult = defineCheck({
   id: 'lifecycle/initialize-result',
@@ -90,7 +92,7 @@ interface Probe {
  * `watchExit`, a probe that got a result completes the handshake and then closes stdin with the
  * LIFE-14 grace: the process is started and closed anyway, so its exit costs no process of its own. */
 async function answerTo(ctx: CheckContext, version: string, watchExit: boolean): Promise<Probe> {
-  const { session } = await ctx.connect({ initialize: false });
+  const { session } = await ctx.connect({ initialize: false, background: true });
   const handshake = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
   // Only after the answer is recorded, so nothing here can change what the probe saw.
   if (watchExit && handshake.outcome.kind === 'result') {
@@ -101,7 +103,6 @@ async function answerTo(ctx: CheckContext, version: string, watchExit: boolean):
   return { handshake };
 }
 
-const UNKNOWN_VERSIONS = ['1999-01-01', '2099-12-31'];
 
 interface VersionProbes {
   answers: Map<string, HandshakeResult>;
@@ -114,7 +115,8 @@ interface VersionProbes {
  * On stdio the probe of the newest other stateful revision also serves lifecycle/stdin-close-exit. */
 function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
   return ctx.shared('lifecycle/version-answers', async () => {
-    const asks = [...STATEFUL, ...UNKNOWN_VERSIONS];
+    const asks: readonly string[] = STATEFUL;
+    const unknown = unknownVersionProbes(ctx);
     const main = ctx.facts.handshake;
     const reuseMain = (v: string) => v === ctx.facts.requestedRevision && main.kind === 'result';
     const watched = ctx.target.transport === 'stdio' ? STATEFUL.filter((v) => !reuseMain(v)).at(-1) : undefined;
@@ -127,7 +129,7 @@ function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
     );
     const exit = probes[asks.indexOf(watched ?? '')]?.exit;
     return {
-      answers: new Map(asks.map((v, i) => [v, probes[i].handshake])),
+      answers: new Map([...asks.map((v, i) => [v, probes[i].handshake] as const), ...(await unknown).answers]),
       ...(watched && exit ? { exit: { version: watched, info: exit } } : {}),
     };
   });
@@ -144,44 +146,6 @@ function noteAnswers(ctx: CheckContext, answers: Map<string, HandshakeResult>, v
     if (h.outcome.kind === 'result' || h.outcome.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: h.outcome.message });
     else ctx.note(`${v}: ${describeOutcome(h.outcome)}`);
   }
-}
-
-/** One connection walked through the handshake slowly, observed by three checks: requests before
- * `initialized` (LIFE-7), ping in that window (LIFE-8), and replies to `initialized` (LIFE-6). */
-interface HandshakeWalk {
-  handshake: HandshakeResult;
-  early: Received[];
-  ping?: Outcome;
-  initializedSent?: SendOutcome;
-  replies: Received[];
-}
-
-const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
-const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping';
-
-function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
-  return ctx.shared('lifecycle/handshake-walk', async () => {
-    const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES });
-    // Listen before initialize goes out: an early request may arrive in the same read as the result.
-    const early: Received[] = [];
-    const stopListening = session.onReceive((r) => {
-      if (isServerRequestNotPing(r)) early.push(r);
-    });
-    const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
-    const walk: HandshakeWalk = { handshake, early, replies: [] };
-    if (handshake.outcome.kind !== 'result') {
-      stopListening();
-      return walk;
-    }
-    const window = new Promise((resolve) => setTimeout(resolve, ctx.options.quietMs));
-    walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
-    await window;
-    stopListening();
-    const replies = session.collect(ctx.options.quietMs, isResponse);
-    walk.initializedSent = await session.notify('notifications/initialized');
-    walk.replies = await replies;
-    return walk;
-  });
 }
 
 export const versionEcho = defineCheck({
@@ -322,12 +286,11 @@ export const requestBeforeInitialize = defineCheck({
   kind: 'D',
   requirements: ['LIFE-9'],
   spec: 'basic/lifecycle#initialization',
-  // Opens its own un-initialized connection, as the version probes do: one process, and no slot
-  // among the runner's separate connections (which the fuzz checks keep busy).
+  // Its un-initialized connection (shared with cancellation/initialize, which continues on it).
   runsWithoutHandshake: true,
   async run(ctx) {
-    const { session } = await ctx.connect({ initialize: false });
-    const o = await ctx.request('tools/list', undefined, { session });
+    const { early: o, evidence } = await preInitialize(ctx);
+    ctx.evidence.push(...evidence);
     if (o.kind === 'error' || o.kind === 'http-error') return ctx.pass();
     if (o.kind === 'result') return ctx.violation('tools/list before initialize returned a result', 'an error (or HTTP 400)', describeOutcome(o));
     // HTTP servers may answer 400 with no JSON-RPC body; the transport then reports nothing.

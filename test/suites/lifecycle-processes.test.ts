@@ -1,6 +1,8 @@
 // Every stdio connection is a server process. lifecycle/stdin-close-exit watches the exit of a
 // version probe (closed anyway) instead of starting its own, and request-before-initialize opens
-// one connection, not two; both still catch what they are for.
+// one connection, not two; both still catch what they are for. Across the whole suite, checks
+// continue on connections others had to open: the handshake walk's (client capabilities),
+// the un-initialized one (cancelling initialize), the unknown-version probes' (fuzz campaigns).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +32,17 @@ describe('lifecycle checks over stdio', () => {
     expect(statusOf(report, 'lifecycle/request-before-initialize')).toBe('pass');
     // main session + 3 other stateful revisions + 2 unknown versions + the handshake walk + the un-initialized one
     expect(spawns(log)).toBe(8);
+  });
+
+  it('the whole default suite starts 11 processes: shared connections, two disposable lanes, one fuzz process of its own', async () => {
+    const log = join(dir, 'suite.log');
+    // No slow tool, as in a plain run: with one, cancellation/in-flight and progress each open a connection for it.
+    const report = await runAgainstFixture({ target: { transport: 'stdio', command: counted(log) }, slowTool: false });
+    expect(resultsOf(report).filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
+    for (const id of ['cancellation/initialize', 'capabilities/client-capabilities-respected', 'fuzz/valid-requests', 'fuzz/tool-arguments']) expect(statusOf(report, id)).toBe('pass');
+    // main + 3 stateful probes + 2 unknown-version probes (then two fuzz campaigns' sessions) + the walk
+    // (then the declaring client) + the un-initialized one (then initialize cancelled) + 2 lanes + 1 fuzz campaign
+    expect(spawns(log)).toBe(11);
   });
 
   it('still warns, on the probe connection, when the server ignores stdin closing', async () => {
