@@ -158,8 +158,11 @@ function checkMethod(
   const params = message.params;
   if (isObject(params) && has(params, '_meta')) {
     const ref = kind === 'request' ? set.index.envelopes.request : set.index.envelopes.notification;
-    const envelope = set.get(ref);
-    if (!set.check(ref)(message) && !envelope(message)) for (const p of toProblems(set, envelope.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+    // The detailed validator is compiled only for a message the fast one rejects (compiling is the costly part).
+    if (!set.check(ref)(message)) {
+      const envelope = set.get(ref);
+      if (!envelope(message)) for (const p of toProblems(set, envelope.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+    }
   }
 }
 
@@ -210,8 +213,8 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
       schema = 'InputRequiredResult.json';
     } else if (set.files.has(`${stem}Result.json`)) schema = `${stem}Result.json`;
   }
-  const validate = set.get(schema);
-  if (set.check(schema)(result) || validate(result)) {
+  const validate = set.check(schema)(result) ? undefined : set.get(schema);
+  if (!validate || validate(result)) {
     const rule = request && own(RESULT_RULES, request.method);
     const broken = rule && rule(result);
     if (broken) add.push(broken);
