@@ -17,8 +17,16 @@ export interface ToolCall {
   evidence: Evidence[];
 }
 
-export async function callTool(session: Session, tool: ToolDef, args: Record<string, unknown>, timeoutMs: number): Promise<ToolCall> {
-  const x = await exchangeOn(session, 'tools/call', { name: tool.name, arguments: args }, { timeoutMs, headers: paramHeaders(session, tool, args) });
+/**
+ * `giveUp`, when it settles before the answer, ends the wait early: the call is cancelled and
+ * reported as a timeout (the survey stops waiting for a straggler once the other calls are done).
+ */
+export async function callTool(session: Session, tool: ToolDef, args: Record<string, unknown>, timeoutMs: number, giveUp?: Promise<unknown>): Promise<ToolCall> {
+  const id = session.allocateId();
+  const started = performance.now();
+  const exchange = exchangeOn(session, 'tools/call', { name: tool.name, arguments: args }, { id, timeoutMs, headers: paramHeaders(session, tool, args) });
+  const first = giveUp ? await Promise.race([exchange, giveUp.then(() => undefined)]) : await exchange;
+  const x = first ?? { method: 'tools/call', params: { name: tool.name, arguments: args }, at: session.now(), outcome: { kind: 'timeout' as const, id, ms: Math.round(performance.now() - started) }, findings: [] };
   if (x.outcome.kind === 'timeout') {
     await session.notify('notifications/cancelled', { requestId: x.outcome.id, reason: 'mcp-conform: gave up waiting' }).catch(() => undefined);
   }

@@ -10,12 +10,17 @@ import type { Outcome, Session } from '../../src/session/index.js';
 import { isObject } from './json-object.js';
 import { compileSchema } from './json-schema.js';
 import { listAll, type ListWalk } from './list-all.js';
+import { delay } from './delay.js';
 import { mapLimited } from './map-limited.js';
 import { sampleArguments } from './sample-args.js';
 import { callTool, type ToolCall } from './tool-call.js';
 
 /** Longest we wait for one surveyed call; slower tools are cancelled and left unjudged. */
 export const CALL_BUDGET_MS = 2000;
+/** Once every other surveyed call has answered, how much longer a straggler gets (it is then cancelled, unjudged). */
+export const STRAGGLER_MS = 750;
+/** ...but every call gets at least this long from the start of the survey. */
+const SURVEY_MIN_WAIT_MS = 1000;
 const CALL_CONCURRENCY = 4;
 
 export type ToolDef = Record<string, unknown> & { name: string };
@@ -87,10 +92,23 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
     else planned.push({ tool, args: built.args });
   }
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
-  const done = await mapLimited(planned, CALL_CONCURRENCY, async ({ tool, args }) => (ctx.signal.aborted ? undefined : callTool(ctx.session, tool, args, budget)));
+  // A slow tool (say one that sleeps for its sampled duration) must not hold up the verdicts of
+  // every tools check: once the others have answered, it gets STRAGGLER_MS more. On a loaded
+  // machine the others answer late too, so the straggler's allowance moves with them.
+  let pending = planned.length;
+  let othersDone: () => void = () => {};
+  const lastButOne = new Promise<void>((resolve) => (othersDone = resolve));
+  if (pending <= 1) othersDone();
+  const giveUp = planned.length ? Promise.all([lastButOne.then(() => delay(STRAGGLER_MS)), delay(SURVEY_MIN_WAIT_MS)]) : undefined;
+  const done = await mapLimited(planned, CALL_CONCURRENCY, async ({ tool, args }) => {
+    if (ctx.signal.aborted) return undefined;
+    const call = await callTool(ctx.session, tool, args, budget, giveUp);
+    if (--pending <= 1) othersDone();
+    return call;
+  });
   for (const call of done) {
     if (!call) continue;
-    if (call.outcome.kind === 'timeout') survey.notCalled.push({ name: call.tool.name, reason: `no answer within ${budget} ms (cancelled; slow tools are not judged)` });
+    if (call.outcome.kind === 'timeout') survey.notCalled.push({ name: call.tool.name, reason: `no answer within ${call.outcome.ms} ms (cancelled; slow tools are not judged)` });
     else survey.calls.push(call);
   }
   return survey;
