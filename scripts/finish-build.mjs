@@ -1,11 +1,24 @@
-// tsc compiles with the repo root as rootDir (src/ and suites/ side by side), so the entry
-// points the package promises (dist/cli.js, dist/index.js) are small forwarding files.
+// tsc compiles with the repo root as rootDir (src/ and suites/ side by side), so the library's
+// entry points (dist/index.js) are small forwarding files. The CLI (dist/cli.js) is bundled into
+// one file with esbuild: loading ~250 modules from disk took 0.3 s of every run; one file takes
+// under 0.1 s. The library API keeps tsc's output (and its .d.ts) as it is.
 // tsc never deletes output, so files left from a source since removed or renamed are dropped
 // here: they would otherwise ship in the package (package.json "files" takes dist/src, dist/suites).
 import { chmodSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { build } from 'esbuild';
 
-writeFileSync('dist/cli.js', "#!/usr/bin/env node\nimport { cli } from './src/cli/main.js';\nawait cli();\n");
+await build({
+  stdin: { contents: "import { cli } from './src/cli/main.js';\nawait cli();\n", resolveDir: 'dist', sourcefile: 'cli-entry.js' },
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  outfile: 'dist/cli.js',
+  // CommonJS dependencies (ajv) call require(); an ES module has none of its own.
+  banner: { js: "#!/usr/bin/env node\nimport { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
+  logLevel: 'warning',
+});
 chmodSync('dist/cli.js', 0o755);
 writeFileSync('dist/index.js', "export * from './src/index.js';\n");
 writeFileSync('dist/index.d.ts', "export * from './src/index.js';\n");
