@@ -92,7 +92,8 @@ interface Probe {
  * `watchExit`, a probe that got a result completes the handshake and then closes stdin with the
  * LIFE-14 grace: the process is started and closed anyway, so its exit costs no process of its own. */
 async function answerTo(ctx: CheckContext, version: string, watchExit: boolean): Promise<Probe> {
-  const { session } = await ctx.connect({ initialize: false, background: true });
+  // Background work, except the watched one: lifecycle/stdin-close-exit waits for its exit too.
+  const { session } = await ctx.connect({ initialize: false, background: !watchExit });
   const handshake = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
   // Only after the answer is recorded, so nothing here can change what the probe saw.
   if (watchExit && handshake.outcome.kind === 'result') {

@@ -49,6 +49,13 @@ export class DisposableLane {
     this.occupants.delete(me);
   }
 
+  /** The lane's work is done: its session is handed over to be closed. */
+  close(): void {
+    const current = this.current;
+    this.current = undefined;
+    void current?.then((s) => this.hooks.discard(s), () => undefined);
+  }
+
   /** After a check: keep the session only if the server still answers promptly. */
   async release(session: Session): Promise<void> {
     if (!session.closed && (await this.hooks.healthy(session))) return;
