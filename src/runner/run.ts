@@ -5,7 +5,7 @@
 import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
 import { LATEST_STATEFUL, type Revision } from '../schema/index.js';
-import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
+import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane, runOnLanes, type LaneRun } from './disposable-lanes.js';
 import { openMainSession } from './main-session.js';
 import { StartGate } from './start-gate.js';
@@ -39,8 +39,17 @@ export interface RunOptions extends CheckOptions {
 export class HandshakeFailed extends Error {}
 
 const DEFAULT_CLIENT_CAPABILITIES = {};
-/** Checks on the main session mostly wait (for answers, for quiet periods): many can wait at once. */
-const DEFAULT_CONCURRENCY = 16;
+/**
+ * Checks in flight on the main session. On stdio they mostly wait (for answers, quiet periods,
+ * the processes of probes), so many can wait at once. Over HTTP each holds a request open: a few
+ * at a time keep a cancellation from being overtaken by load on the server (cancellation/in-flight).
+ */
+const DEFAULT_CONCURRENCY = { stdio: 32, http: 4, sse: 4 } as const;
+/**
+ * At the end of a run no exit is judged (lifecycle/stdin-close-exit watches one of its own with
+ * the catalog's 5 s): a server still running this long after stdin closed gets SIGTERM, then SIGKILL.
+ */
+const END_OF_RUN_GRACE_MS = 200;
 /** Two lanes halve the chain of disruptive checks that need a session to themselves, for one more process. */
 const DEFAULT_DISPOSABLE_LANES = 2;
 /** Server processes starting at once (stdio). */
@@ -69,11 +78,12 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const mainReady = first.handshake.kind === 'result';
   // Over HTTP a connection is a request, not a process: no gate.
   const gate = new StartGate(opts.target.transport === 'stdio' ? (opts.processStarts ?? DEFAULT_PROCESS_STARTS) : Infinity);
+  const newSession = (options: SessionOptions, o: { background?: boolean } = {}): Promise<Session> => gate.open(() => openSession(opts.target, options), o);
   let reopening: Promise<void> | undefined;
   const ensureMain = async () => {
     if (!main.closed) return;
     reopening ??= (async () => {
-      const s = await gate.open(() => openSession(opts.target, { ...sessionOptions, revision: facts.revision }));
+      const s = await newSession({ ...sessionOptions, revision: facts.revision });
       mains.push(s);
       if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
       main = s;
@@ -117,7 +127,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     () =>
       new DisposableLane({
         open: async () => {
-          const s = await gate.open(() => openSession(opts.target, { ...sessionOptions, revision: facts.revision }));
+          const s = await newSession({ ...sessionOptions, revision: facts.revision });
           mains.push(s);
           if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
           return s;
@@ -135,7 +145,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     if (performance.now() > deadline) return alone(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
     const started = performance.now();
     const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; background?: boolean }) => {
-      const s = await gate.open(() => openSession(opts.target, { ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} }), { background: o.background });
+      const s = await newSession({ ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} }, { background: o.background });
       if (o.forRun) {
         runScoped.push(s);
         mains.push(s);
@@ -215,15 +225,16 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c)).sort(longFirst);
   const finals = runnable.filter((c) => isFinal(c));
   await Promise.all([
-    runOnLanes(turns, lanes, execute, finish),
+    // A lane's process winds down while the other checks finish.
+    runOnLanes(turns, lanes, execute, finish).then(() => lanes.forEach((lane) => lane.close())),
     pool(separate, opts.freshConcurrency ?? 2, runOne),
-    pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY, runOne),
+    pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY[opts.target.transport], runOne),
   ]);
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
   await pool(finals, 1, runOne);
 
   const stderrTail = main.transport.stderrTail();
-  await Promise.all([...closing, ...mains.map((s) => s.close().catch(() => undefined))]);
+  await Promise.all([...closing, ...mains.map((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }).catch(() => undefined))]);
 
   const checks = selected.map((c) => results.get(c.id)!).filter(Boolean);
   return {
