@@ -129,6 +129,8 @@ export const serverNotifications = defineCheck({
   spec: 'basic#notifications',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  // It raises the log level to debug, and claims what the session finds wrong with notifications meanwhile.
+  runsAlone: true,
   async run(ctx) {
     const session = ctx.session;
     const from = session.findings.length;
