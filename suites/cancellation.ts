@@ -1,13 +1,13 @@
 // Cancellation: a cancelled in-flight call gets no response and the server stays healthy;
 // cancellations naming unknown, finished or malformed ids are ignored silently; a cancelled
 // initialize leaves a working server.
-import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import { livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
-import { preInitialize } from './lib/pre-initialize.js';
+import { cancelInitialize, preInitialize, type CancelledInitialize } from './lib/pre-initialize.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
@@ -141,31 +141,22 @@ export const cancelledInitialize = defineCheck({
   // both); when that finds a problem, again on a connection of its own, whose verdict counts.
   runsWithoutHandshake: true,
   async run(ctx) {
-    const shared = await preInitialize(ctx);
-    if (!shared.session.closed) {
-      const first = await cancelInitializeOn(ctx, shared.session);
+    const shared = (await preInitialize(ctx)).cancelled;
+    if (shared) {
+      const first = judgeCancelledInitialize(ctx, shared);
       if (first.status !== 'fail' && first.status !== 'warn') return first;
       ctx.evidence.length = 0;
       ctx.note('on the connection shared with lifecycle/request-before-initialize this found a problem; repeated on a new connection');
     }
     const { session } = await ctx.connect({ initialize: false });
-    return cancelInitializeOn(ctx, session);
+    return judgeCancelledInitialize(ctx, await cancelInitialize(session, ctx.revision, ctx.options.quietMs));
   },
 });
 
-async function cancelInitializeOn(ctx: CheckContext, session: Session): Promise<Verdict> {
-  const id = session.allocateId();
-  const params = { protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } };
-  ctx.evidence.push({ type: 'message', direction: 'sent', at: session.now(), message: { jsonrpc: '2.0', id, method: 'initialize', params } });
-  let initialized: Outcome | undefined;
-  const answer = session.request('initialize', params, { id, tag: HANDSHAKE_TAG }).then((o) => (initialized = o));
-  // Clients must not do this (CANCEL-5); what the server does with it is left open.
-  await ctx.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: cancelling initialize' }, session);
-  // A ping (allowed before initialized) behind the cancellation bounds the wait for the initialize answer.
-  const alive = await ctx.request('ping', undefined, { session });
-  await Promise.race([answer, delay(ctx.options.quietMs)]);
-  const o = initialized;
-  if (o) ctx.evidence.push(o.kind === 'result' || o.kind === 'error' ? { type: 'message', direction: 'received', at: session.now(), message: o.message } : { type: 'note', text: describeOutcome(o) });
+function judgeCancelledInitialize(ctx: CheckContext, seen: CancelledInitialize): Verdict {
+  ctx.evidence.push(...seen.evidence);
+  const o = seen.initialize;
+  const alive = seen.ping;
   const answers = alive.kind === 'result' || alive.kind === 'error';
   if (o?.kind === 'result' && answers) return ctx.pass();
   if (answers) return ctx.info(`initialize was not answered after its cancellation${o ? ` (${describeOutcome(o)})` : ''}, and the server still answers ping; the spec leaves this open`);

@@ -5,6 +5,7 @@
 // session of its own (a fuzz campaign) claims one instead of starting another server process.
 import { HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
 import { initialize, type HandshakeResult, type Session } from '../../src/session/index.js';
+import { preInitialize } from './pre-initialize.js';
 
 export const UNKNOWN_VERSIONS = ['1999-01-01', '2099-12-31'] as const;
 
@@ -37,9 +38,16 @@ export function unknownVersionProbes(ctx: CheckContext): Promise<UnknownVersionP
   });
 }
 
-/** An initialized spare session at the run's revision, or undefined when none is left. */
+/**
+ * An initialized spare session at the run's revision, or undefined when none is left: first the
+ * unknown-version probes', then the connection of the cancelled initialize (suites/lib/pre-initialize.ts).
+ */
 export async function claimSpare(ctx: CheckContext): Promise<Session | undefined> {
   const { spares } = await unknownVersionProbes(ctx);
   for (let s = spares.shift(); s; s = spares.shift()) if (!s.closed) return s;
-  return undefined;
+  if (ctx.target.transport !== 'stdio') return undefined;
+  const early = await preInitialize(ctx);
+  const spare = early.spare;
+  early.spare = undefined;
+  return spare && !spare.closed ? spare : undefined;
 }
