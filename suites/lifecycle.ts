@@ -240,9 +240,10 @@ export const initializedNotAnswered = defineCheck({
     const status = ctx.target.transport === 'http' ? http?.response?.status : undefined;
     if (status !== undefined && status !== 202) return ctx.violation(`the POSTed notification got HTTP ${status}`, 'HTTP 202 with an empty body', `HTTP ${status}`);
     if (status === 202 && http?.response?.body) return ctx.violation('HTTP 202 carried a body', 'an empty body', http.response.body.slice(0, 200));
-    if (walk.replies.length === 0) return ctx.pass();
-    for (const r of walk.replies) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
-    return ctx.violation('the server replied to notifications/initialized', 'no message in reply', JSON.stringify(walk.replies[0].message).slice(0, 200));
+    const replies = await walk.replies;
+    if (replies.length === 0) return ctx.pass();
+    for (const r of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+    return ctx.violation('the server replied to notifications/initialized', 'no message in reply', JSON.stringify(replies[0].message).slice(0, 200));
   },
 });
 

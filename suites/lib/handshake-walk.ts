@@ -17,7 +17,12 @@ export interface HandshakeWalk {
   early: Received[];
   ping?: Outcome;
   initializedSent?: SendOutcome;
-  replies: Received[];
+  /**
+   * Replies to `initialized`, collected for a quiet period after it went out. The walk itself is
+   * done once it is sent, so the capabilities check continues on the session meanwhile: replies
+   * answering a request of ours (theirs) are not replies to the notification.
+   */
+  replies: Promise<Received[]>;
 }
 
 export const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
@@ -32,7 +37,7 @@ export function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
       if (isServerRequestNotPing(r)) early.push(r);
     });
     const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
-    const walk: HandshakeWalk = { session, handshake, early, replies: [] };
+    const walk: HandshakeWalk = { session, handshake, early, replies: Promise.resolve([]) };
     if (handshake.outcome.kind !== 'result') {
       stopListening();
       return walk;
@@ -41,9 +46,8 @@ export function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
     walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
     await window;
     stopListening();
-    const replies = session.collect(ctx.options.quietMs, isResponse);
+    walk.replies = session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined);
     walk.initializedSent = await session.notify('notifications/initialized');
-    walk.replies = await replies;
     return walk;
   });
 }
