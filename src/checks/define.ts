@@ -11,9 +11,10 @@ export type Kind = 'N' | 'S' | 'J' | 'D';
 export type Connection =
   | 'shared' // the run's main session, already initialized; for checks that do not disturb it
   | 'fresh' // a new session, initialized by the runner with `clientCapabilities`
-  // A session apart from the main one that disruptive checks take turns on (malformed input,
-  // odd notifications): reused while the server stays healthy, replaced when it does not.
-  // Saves a server process per check on stdio; over HTTP it is the same as 'fresh'.
+  // A session apart from the main one that disruptive checks share (malformed input, odd
+  // notifications): side by side, or alone when `runsAlone`; reused while the server stays
+  // healthy, replaced when it does not. Saves a server process per check on stdio; over HTTP it
+  // is the same as 'fresh'.
   | 'disposable'
   | 'raw'; // a new, un-initialized session: the body does the handshake itself
 

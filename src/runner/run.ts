@@ -1,6 +1,7 @@
 // Runs checks against one target at one revision: a shared main session for checks that
-// do not disturb it, fresh sessions (new processes on stdio) for those that do, bounded
-// parallelism, a deadline per check and for the whole run, and a fresh main session
+// do not disturb it, a disposable session that disruptive checks share (disposable-lanes.ts),
+// fresh sessions (new processes on stdio, started a few at a time: start-gate.ts) for the rest,
+// bounded parallelism, a deadline per check and for the whole run, and a fresh main session
 // whenever the server crashes.
 import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
