@@ -5,11 +5,12 @@
 // whenever the server crashes.
 import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
-import { LATEST_STATEFUL, type Revision } from '../schema/index.js';
+import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane, runOnLanes, type LaneRun } from './disposable-lanes.js';
 import { openMainSession } from './main-session.js';
 import { StartGate } from './start-gate.js';
+import { warmValidation } from './warm-validation.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 
@@ -67,8 +68,11 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const deadline = t0 + (opts.deadlineMs ?? 120_000);
   const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
 
+  // Once the main session's process is spawned (below), and while it starts.
+  const warm = setTimeout(() => warmValidation(requested && !isStateless(requested) ? requested : LATEST_STATEFUL), 0);
   // The main session: opened once (in the era the server speaks), reopened after a crash.
   const first = await openMainSession(opts.target, sessionOptions, requested);
+  clearTimeout(warm);
   let main = first.session;
   const mains: Session[] = [main];
   const stateless = first.era === 'stateless';
