@@ -119,7 +119,9 @@ function receivedEvidence(r: Received): Evidence {
 function describeInput(f: FoundFailure): string {
   const size = f.run.bytes.length;
   if (f.unconfirmed) return `${size} bytes, as generated; neither shrunk nor confirmed: ${f.unconfirmed}`;
-  return f.shrunk ? `shrunk in ${f.shrinks} step(s), ${f.originalBytes} → ${size} bytes` : `${size} bytes, as generated`;
+  if (!f.shrunk) return `${size} bytes, as generated`;
+  // Shrinking simplifies the generated value, which does not always make its bytes fewer.
+  return size < f.originalBytes ? `shrunk in ${f.shrinks} step(s), ${f.originalBytes} → ${size} bytes` : `shrunk in ${f.shrinks} step(s) to a simpler input of ${size} bytes (from ${f.originalBytes})`;
 }
 
 /** Evidence for one failure: what it is, the bytes, what came back, how to replay it. */
