@@ -1,6 +1,7 @@
 // validateMessage: classify one JSON-RPC message, check its envelope by hand (so each rule
 // carries its own RPC-* id), then validate its body against the schema of its method —
 // for a response, the method of the request it answers.
+import type { ErrorObject } from 'ajv';
 import { describe, problem, toProblems, type Problem } from './problems.js';
 import { loadSchemaSet, type MethodEntry, type SchemaSet } from './registry.js';
 import { RESULT_RULES } from './rules.js';
@@ -148,22 +149,28 @@ function checkMethod(
     add.push(problem('wrong-direction', '/method', expected, `${JSON.stringify(method)} (travels ${entry.direction})`, fromServer ? 'LIFE-10' : undefined));
     return;
   }
-  const validate = set.check(entry.schema)(message) ? undefined : set.get(entry.schema);
+  const errors = schemaErrors(set, entry.schema, message);
   const fallback = own(MESSAGE_REQUIREMENT, method) ?? (fromServer ? 'LIFE-10' : undefined);
-  if (validate && !validate(message)) {
-    for (const p of toProblems(set, validate.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
+  if (errors) {
+    for (const p of toProblems(set, errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
     return;
   }
   // Up to 2025-06-18 only the envelope types give params._meta its shape (progressToken...).
   const params = message.params;
   if (isObject(params) && has(params, '_meta')) {
     const ref = kind === 'request' ? set.index.envelopes.request : set.index.envelopes.notification;
-    // The detailed validator is compiled only for a message the fast one rejects (compiling is the costly part).
-    if (!set.check(ref)(message)) {
-      const envelope = set.get(ref);
-      if (!envelope(message)) for (const p of toProblems(set, envelope.errors)) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
-    }
+    for (const p of toProblems(set, schemaErrors(set, ref, message))) add.push({ ...p, requirement: refineRequirement(method, p.pointer, fallback) });
   }
+}
+
+/**
+ * The detailed errors of `value` against `ref`, or undefined when it is valid. The fast validator
+ * answers first; the detailed one is compiled (the costly part) only for a value it rejects.
+ */
+function schemaErrors(set: SchemaSet, ref: string, value: unknown): ErrorObject[] | undefined {
+  if (set.check(ref)(value)) return undefined;
+  const detailed = set.get(ref);
+  return detailed(value) ? undefined : (detailed.errors ?? []);
 }
 
 function methodOf(inReplyTo: ValidateOptions['inReplyTo'], id: unknown): RequestRef | undefined {
@@ -213,13 +220,13 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
       schema = 'InputRequiredResult.json';
     } else if (set.files.has(`${stem}Result.json`)) schema = `${stem}Result.json`;
   }
-  const validate = set.check(schema)(result) ? undefined : set.get(schema);
-  if (!validate || validate(result)) {
+  const errors = schemaErrors(set, schema, result);
+  if (!errors) {
     const rule = request && own(RESULT_RULES, request.method);
     const broken = rule && rule(result);
     if (broken) add.push(broken);
     return;
   }
   const fallback = request ? (own(RESULT_REQUIREMENT, request.method) ?? (fromServer ? 'LIFE-10' : undefined)) : 'RPC-4';
-  for (const p of toProblems(set, validate.errors, '/result')) add.push({ ...p, requirement: refineRequirement(request?.method, p.pointer, fallback) });
+  for (const p of toProblems(set, errors, '/result')) add.push({ ...p, requirement: refineRequirement(request?.method, p.pointer, fallback) });
 }
