@@ -48,18 +48,22 @@ interface FuzzPlan {
   quickConfirm?: boolean;
 }
 
-/** A new session for the campaign (the check's own), or a spare another probe left (stdio: one process fewer). */
-async function campaignSession(ctx: CheckContext): Promise<Session | string> {
-  const spare = ctx.check.clientCapabilities ? undefined : await claimSpare(ctx);
-  if (spare) return spare;
+/** A new, initialized session for a campaign: the first (when no spare is left) and those after crashes. */
+async function newCampaignSession(ctx: CheckContext): Promise<Session> {
   const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities });
-  return handshake && handshake.outcome.kind !== 'result' ? `initialize on a fresh connection failed: ${handshake.outcome.kind}` : session;
+  if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
+  return session;
 }
 
 /** Runs a campaign on a session of its own (and new ones after crashes) and grades it. */
 async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
-  const first = await campaignSession(ctx);
-  if (typeof first === 'string') return { status: 'fail', message: first, evidence: ctx.evidence };
+  // A spare another probe left (stdio: one process fewer), else a new session.
+  let first = ctx.check.clientCapabilities ? undefined : await claimSpare(ctx);
+  try {
+    first ??= await newCampaignSession(ctx);
+  } catch (err) {
+    return { status: 'fail', message: (err as Error).message, evidence: ctx.evidence };
+  }
   const s = fuzzSettings(ctx.options);
   const seed = ctx.options.seed ?? 0;
   const result = await runCampaign({
@@ -82,11 +86,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
     oracle: { crashRequirement: plan.crashRequirement, hangRequirement: plan.hangRequirement, caseTimeoutMs: s.caseTimeoutMs },
     signal: ctx.signal,
     first,
-    connect: async (): Promise<Session> => {
-      const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities });
-      if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
-      return session;
-    },
+    connect: () => newCampaignSession(ctx),
     onProgress: s.onProgress && ((p) => s.onProgress!(ctx.check.id, p)),
   });
   return campaignVerdict(ctx, result, { checkId: ctx.check.id, target: ctx.target, seed, revision: ctx.revision, callTools: ctx.options.callTools, command: s.command, durationS: s.durationS });
