@@ -169,11 +169,6 @@ export class CheckContext {
     return memo.get(key) as Promise<T>;
   }
 
-  /** Shared work under `key` if some check of this run has started it, else undefined (never starts it). */
-  sharedStarted<T>(key: string): Promise<T> | undefined {
-    return sharedWork.get(this.facts)?.get(key) as Promise<T> | undefined;
-  }
-
   /** Sessions this check opened (the runner closes them). */
   get openedSessions(): readonly Session[] {
     return this.opened;

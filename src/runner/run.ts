@@ -202,7 +202,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       verdict = { status: 'fail', message: `mcp-conform error in this check: ${(err as Error).message}`, evidence: ctx.evidence };
     } finally {
       clearTimeout(timer);
-      if (occupant) lane!.leave(occupant);
+      if (lane && occupant) lane.leave(occupant);
     }
     // Findings caused by this check's own requests are its failures; the rest of what its own
     // sessions saw (framing, handshakes, unsolicited messages) goes to the whole-run checks.
