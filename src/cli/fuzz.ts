@@ -142,7 +142,9 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     callTools: args.callTools,
     slowTool: args.slowTool,
     fuzzRuns: given('--fuzz-runs') ? args.fuzzRuns : UNLIMITED_RUNS,
-    // One check at a time: each gets the machine to itself.
+    // One check at a time: each gets the machine to itself (the fuzz checks run in the shared
+    // pool, on spare sessions, so both pools are limited).
+    concurrency: 1,
     freshConcurrency: 1,
     checkTimeoutMs,
     fuzzTimeMs,

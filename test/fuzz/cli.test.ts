@@ -19,7 +19,15 @@ describe('mcp-conform fuzz', () => {
     const stdout = io.out.join('');
     expect(stdout).toMatch(/3 checks, 3 passed/);
     expect(code).toBe(EXIT.ok);
-    expect(io.err.join('')).toMatch(/fuzzing: malformed-messages [\d,]+ cases \([\d,]+\/s\)/);
+    const counter = io.err.join('');
+    expect(counter).toMatch(/fuzzing: (.+ · )?malformed-messages [\d,]+ cases \([\d,]+\/s\)/);
+    // One after the other: once the next campaign shows up, the counts before it are final.
+    const lines = counter.split('\r').map((l) => l.trim()).filter((l) => l.startsWith('fuzzing: '));
+    const final = lines[lines.length - 1].split(' · ');
+    for (const line of lines) {
+      const parts = line.split(' · ');
+      expect(parts.slice(0, -1)).toEqual(final.slice(0, parts.length - 1));
+    }
   }, 60_000);
 
   it('reports a failure with a replay line for the fuzz command itself', async () => {
