@@ -5,7 +5,7 @@
 import type fc from 'fast-check';
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';
-import { runCampaign } from '../src/fuzz/campaign.js';
+import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
 import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
 import { campaignVerdict } from '../src/fuzz/report.js';
 import { validTrafficArbitrary, type Inventory } from '../src/fuzz/request-cases.js';
@@ -46,30 +46,84 @@ interface FuzzPlan {
    * handlers that answer out of order: those wait the whole timeout before a verdict.
    */
   quickConfirm?: boolean;
+  /** Well-formed traffic only: may take turns on one session with the other such campaign (see Relay). */
+  relay?: boolean;
 }
 
 /** A new, initialized session for a campaign: the first (when no spare is left) and those after crashes. */
-async function newCampaignSession(ctx: CheckContext): Promise<Session> {
-  const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities });
+async function newCampaignSession(ctx: CheckContext, forRun = false): Promise<Session> {
+  const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities, forRun });
   if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
   return session;
 }
 
+/**
+ * The campaigns of well-formed traffic (valid requests, tool arguments) take turns on one session
+ * over stdio, one process fewer: a campaign that ends clean on the session it started on hands it
+ * to the next. A campaign that finds anything on a session it inherited is run again on a fresh one,
+ * and only that verdict counts, so no failure comes from what an earlier campaign left behind.
+ */
+interface Relay {
+  /** Settles when the campaign holding the session is done. */
+  turn: Promise<void>;
+  session?: Session;
+  /** The check that ended clean on it. */
+  from?: string;
+}
+const RELAY_KEY = 'fuzz/valid-traffic-relay';
+
+/** Cases run, nothing found, no restart: the session is as healthy as a fresh one. */
+function endedClean(result: CampaignResult): boolean {
+  return result.cases > 0 && result.failures.length === 0 && result.unattributed.length === 0 && result.restarts === 0 && !result.stopped;
+}
+
 /** Runs a campaign on a session of its own (and new ones after crashes) and grades it. */
 async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
-  // A spare another probe left (stdio: one process fewer), else a new session.
+  const relays = plan.relay === true && ctx.target.transport === 'stdio' && !ctx.check.clientCapabilities;
+  if (!relays) return fuzzOnce(ctx, plan);
+  const relay = await ctx.shared(RELAY_KEY, async (): Promise<Relay> => ({ turn: Promise.resolve() }));
+  const before = relay.turn;
+  let done!: () => void;
+  relay.turn = new Promise((resolve) => (done = resolve));
+  await before;
+  try {
+    const inherited = relay.session && !relay.session.closed ? relay.session : undefined;
+    const from = relay.from;
+    relay.session = undefined;
+    if (!inherited) return await fuzzOnce(ctx, plan, relay);
+    const result = await campaign(ctx, plan, inherited);
+    if (endedClean(result)) {
+      if (!inherited.closed) Object.assign(relay, { session: inherited, from: ctx.check.id });
+      const verdict = grade(ctx, result);
+      return { ...verdict, message: `${verdict.message ?? ''} (on the session ${from} had ended clean on)`.trim() };
+    }
+    ctx.note(`something came up on the session ${from} had ended clean on: this verdict is from a run again on a fresh session`);
+    return await fuzzOnce(ctx, plan);
+  } finally {
+    done();
+  }
+}
+
+/** One campaign on a spare session (stdio: one process fewer) or a new one; with a relay, a clean end hands the session on. */
+async function fuzzOnce(ctx: CheckContext, plan: FuzzPlan, relay?: Relay): Promise<Verdict> {
   let first = ctx.check.clientCapabilities ? undefined : await claimSpare(ctx);
   try {
-    first ??= await newCampaignSession(ctx);
+    // Kept past this check (the runner closes it at the end of the run) so it can be handed on.
+    first ??= await newCampaignSession(ctx, relay !== undefined);
   } catch (err) {
     return { status: 'fail', message: (err as Error).message, evidence: ctx.evidence };
   }
+  const result = await campaign(ctx, plan, first);
+  if (relay && endedClean(result) && !first.closed) Object.assign(relay, { session: first, from: ctx.check.id });
+  return grade(ctx, result);
+}
+
+async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Promise<CampaignResult> {
   const s = fuzzSettings(ctx.options);
-  const seed = ctx.options.seed ?? 0;
-  const result = await runCampaign({
+  return runCampaign({
     tag: ctx.check.id,
     cases: plan.cases,
-    seed: checkSeed(seed, ctx.check.id),
+    seed: checkSeed(ctx.options.seed ?? 0, ctx.check.id),
     runs: s.runs,
     searchMs: s.searchMs,
     shrinkMs: s.shrinkMs,
@@ -89,6 +143,11 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
     connect: () => newCampaignSession(ctx),
     onProgress: s.onProgress && ((p) => s.onProgress!(ctx.check.id, p)),
   });
+}
+
+function grade(ctx: CheckContext, result: CampaignResult): Verdict {
+  const s = fuzzSettings(ctx.options);
+  const seed = ctx.options.seed ?? 0;
   return campaignVerdict(ctx, result, { checkId: ctx.check.id, target: ctx.target, seed, revision: ctx.revision, callTools: ctx.options.callTools, command: s.command, durationS: s.durationS });
 }
 
@@ -120,7 +179,7 @@ export const validRequests = defineCheck({
   long: true,
   async run(ctx) {
     const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
-    return fuzz(ctx, { cases, crashRequirement: 'RPC-25', hangRequirement: 'RPC-25' });
+    return fuzz(ctx, { cases, crashRequirement: 'RPC-25', hangRequirement: 'RPC-25', relay: true });
   },
 });
 
@@ -144,7 +203,7 @@ export const toolArguments = defineCheck({
     }
     ctx.note(`fuzzing ${callable.map((t) => t.name).join(', ')}`);
     for (const u of ungeneratable(callable, ctx.revision)) ctx.note(`${u.name}: ${u.reason}; only invalid arguments are sent`);
-    return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18' });
+    return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18', relay: true });
   },
 });
 

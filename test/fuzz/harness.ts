@@ -19,10 +19,12 @@ export interface FuzzRun extends Pick<CheckOptions, 'fuzzTimeMs' | 'fuzzShrinkMs
   requestTimeoutMs?: number;
   /** Over Streamable HTTP (JSON replies, or SSE with `sse`) instead of stdio. */
   http?: { sse?: boolean };
+  /** stdio: this command instead of the fixture's (e.g. the fixture behind a wrapper). */
+  command?: string[];
 }
 
 export async function fuzzFixture(opts: FuzzRun): Promise<Report> {
-  if (!opts.http) return fuzzTarget({ transport: 'stdio', command: fixtureCommand({ fault: opts.fault }) }, opts);
+  if (!opts.http) return fuzzTarget({ transport: 'stdio', command: opts.command ?? fixtureCommand({ fault: opts.fault }) }, opts);
   const server = await startHttpFixture({ fault: opts.fault, sse: opts.http.sse });
   try {
     return await fuzzTarget({ transport: 'http', url: server.url }, opts);
@@ -32,7 +34,7 @@ export async function fuzzFixture(opts: FuzzRun): Promise<Report> {
 }
 
 async function fuzzTarget(target: TargetSpec, opts: FuzzRun): Promise<Report> {
-  const { fault: _fault, http: _http, only, seed, fuzzRuns, protocolVersion, callTools, requestTimeoutMs, ...fuzz } = opts;
+  const { fault: _fault, http: _http, command: _command, only, seed, fuzzRuns, protocolVersion, callTools, requestTimeoutMs, ...fuzz } = opts;
   const options: TargetRunOptions = {
     target,
     checks: fuzzChecks,
