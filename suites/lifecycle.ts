@@ -92,8 +92,9 @@ interface Probe {
  * `watchExit`, a probe that got a result completes the handshake and then closes stdin with the
  * LIFE-14 grace: the process is started and closed anyway, so its exit costs no process of its own. */
 async function answerTo(ctx: CheckContext, version: string, watchExit: boolean): Promise<Probe> {
-  // Background work, except the watched one: lifecycle/stdin-close-exit waits for its exit too.
-  const { session } = await ctx.connect({ initialize: false, background: !watchExit });
+  // Started after the others: once answered, nothing waits on a probe for long, except on the
+  // watched one's exit (up to the LIFE-14 grace), which lifecycle/stdin-close-exit waits for.
+  const { session } = await ctx.connect({ initialize: false, startOrder: watchExit ? 'normal' : 'last' });
   const handshake = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
   // Only after the answer is recorded, so nothing here can change what the probe saw.
   if (watchExit && handshake.outcome.kind === 'result') {
@@ -130,7 +131,7 @@ function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
     );
     const exit = probes[asks.indexOf(watched ?? '')]?.exit;
     return {
-      answers: new Map([...asks.map((v, i) => [v, probes[i].handshake] as const), ...(await unknown).answers]),
+      answers: new Map([...asks.map((v, i) => [v, probes[i].handshake] as const), ...(await (await unknown).answers)]),
       ...(watched && exit ? { exit: { version: watched, info: exit } } : {}),
     };
   });

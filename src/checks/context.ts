@@ -73,12 +73,18 @@ export interface ConnectOptions {
    * gives each check the findings its own requests caused there.
    */
   forRun?: boolean;
-  /** Nothing waits long on this connection once it has answered (a probe): on stdio its process starts after the others. */
-  background?: boolean;
+  /**
+   * On stdio, where processes start a few at a time: 'first' for a connection whose check then
+   * mostly waits (quiet periods), so the waiting overlaps other starts; 'last' when nothing
+   * waits long on it once it has answered (a probe).
+   */
+  startOrder?: StartOrder;
 }
 
+export type StartOrder = 'first' | 'normal' | 'last';
+
 /** Opens sessions for a check; the runner closes them when the check ends (or, `forRun`, when the run ends). */
-export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; background?: boolean }) => Promise<Session>;
+export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; startOrder?: StartOrder }) => Promise<Session>;
 
 /** Handshakes are the subject of lifecycle/initialize-result; their findings are reported once, run-wide. */
 export const HANDSHAKE_TAG = 'run/handshake';
@@ -146,7 +152,7 @@ export class CheckContext {
 
   /** A new session for this check alone; closed (and its process killed) when the check ends. */
   async connect(opts: ConnectOptions = {}): Promise<{ session: Session; handshake?: HandshakeResult }> {
-    const session = await this.opener({ clientCapabilities: opts.clientCapabilities, forRun: opts.forRun, background: opts.background });
+    const session = await this.opener({ clientCapabilities: opts.clientCapabilities, forRun: opts.forRun, startOrder: opts.startOrder });
     if (!opts.forRun) this.opened.push(session);
     // Stateless revisions have no handshake: a connection is ready as soon as it is open.
     if (opts.initialize === false || isStateless(this.facts.revision)) return { session };

@@ -3,7 +3,7 @@
 // fresh sessions (new processes on stdio, started a few at a time: start-gate.ts) for the rest,
 // bounded parallelism, a deadline per check and for the whole run, and a fresh main session
 // whenever the server crashes.
-import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
+import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
@@ -49,7 +49,8 @@ const DEFAULT_CLIENT_CAPABILITIES = {};
 const DEFAULT_CONCURRENCY = { stdio: 32, http: 4, sse: 4 } as const;
 /**
  * At the end of a run no exit is judged (lifecycle/stdin-close-exit watches one of its own with
- * the catalog's 5 s): a server still running this long after stdin closed gets SIGTERM, then SIGKILL.
+ * the catalog's 5 s): a server still running this long after stdin closed gets SIGTERM, then
+ * SIGKILL. It also cuts short the grace of sessions checks closed earlier and that still run.
  */
 const END_OF_RUN_GRACE_MS = 200;
 /**
@@ -87,7 +88,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const mainReady = first.handshake.kind === 'result';
   // Over HTTP a connection is a request, not a process: no gate.
   const gate = new StartGate(opts.target.transport === 'stdio' ? (opts.processStarts ?? DEFAULT_PROCESS_STARTS) : Infinity);
-  const newSession = (options: SessionOptions, o: { background?: boolean } = {}): Promise<Session> => gate.open(() => openSession(opts.target, options), o);
+  const newSession = (options: SessionOptions, order?: StartOrder): Promise<Session> => gate.open(() => openSession(opts.target, options), order);
   let reopening: Promise<void> | undefined;
   const ensureMain = async () => {
     if (!main.closed) return;
@@ -126,7 +127,12 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     } else runnable.push(check);
   }
 
-  const closing: Promise<unknown>[] = [];
+  /** Sessions checks are done with, winding down while the run goes on. */
+  const closing: Session[] = [];
+  const windDown = (s: Session) => {
+    closing.push(s);
+    void s.close().catch(() => undefined);
+  };
   /** Sessions checks opened for the whole run (ConnectOptions.forRun); also in `mains`. */
   const runScoped: Session[] = [];
   // Disruptive checks share a few extra sessions (stdio: processes) while the server stays healthy.
@@ -145,7 +151,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
           const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
           return probe.kind === 'result';
         },
-        discard: (s) => closing.push(s.close().catch(() => undefined)),
+        discard: windDown,
       }),
   );
 
@@ -153,8 +159,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     const alone = (result: CheckResult): LaneRun => ({ result, overlapped: false });
     if (performance.now() > deadline) return alone(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
     const started = performance.now();
-    const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; background?: boolean }) => {
-      const s = await newSession({ ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} }, { background: o.background });
+    const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; startOrder?: StartOrder }) => {
+      const s = await newSession({ ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} }, o.startOrder);
       if (o.forRun) {
         runScoped.push(s);
         mains.push(s);
@@ -220,7 +226,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     verdict = mergeFindings(verdict, findings);
     const result = record(check, facts.revision, verdict, performance.now() - started);
     // Processes wind down while other checks run; the run waits for all of them at the end.
-    closing.push(Promise.all(own.map((s) => s.close().catch(() => undefined))));
+    own.forEach(windDown);
     if (lane) await lane.release(session);
     return { result, overlapped: occupant?.overlapped ?? false };
   };
@@ -243,7 +249,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   await pool(finals, 1, runOne);
 
   const stderrTail = main.transport.stderrTail();
-  await Promise.all([...closing, ...mains.map((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }).catch(() => undefined))]);
+  // Every check is done, so no exit is judged any more: what is still winding down gets the same short grace.
+  await Promise.all([...closing, ...mains].map((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }).catch(() => undefined)));
 
   const checks = selected.map((c) => results.get(c.id)!).filter(Boolean);
   return {

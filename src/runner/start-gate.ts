@@ -1,23 +1,24 @@
 // Server processes start a few at a time. A start is mostly CPU (loading the server's code):
 // ten at once on a two-core machine all finish late and thrash each other, while two at a time
-// finish in turn and let the checks waiting on them begin. Starts nothing waits on for long
-// (a version probe is done once answered) queue behind the others. A start counts as done at the
+// finish in turn and let the checks waiting on them begin. Starts whose checks then mostly wait
+// (quiet periods) go first, so the waiting overlaps the other starts; starts nothing waits on for
+// long (a version probe is done once answered) go last. A start counts as done at the
 // server's first message, or when the connection ends, or after a ceiling (a server that says
 // nothing until spoken to must not hold a slot).
+import type { StartOrder } from '../checks/index.js';
 import type { Session } from '../session/index.js';
 
 const START_CEILING_MS = 1500;
 
 export class StartGate {
   private busy = 0;
-  private readonly waiting: Array<() => void> = [];
-  private readonly background: Array<() => void> = [];
+  private readonly queues: Record<StartOrder, Array<() => void>> = { first: [], normal: [], last: [] };
 
   constructor(private readonly slots: number) {}
 
   /** Opens a session through the gate: waits for a slot, and holds it until the server has started. */
-  async open(start: () => Promise<Session>, opts: { background?: boolean } = {}): Promise<Session> {
-    if (this.busy >= this.slots) await new Promise<void>((resolve) => (opts.background ? this.background : this.waiting).push(resolve));
+  async open(start: () => Promise<Session>, order: StartOrder = 'normal'): Promise<Session> {
+    if (this.busy >= this.slots) await new Promise<void>((resolve) => this.queues[order].push(resolve));
     this.busy++;
     let released = false;
     const release = () => {
@@ -25,7 +26,7 @@ export class StartGate {
       released = true;
       clearTimeout(ceiling);
       this.busy--;
-      (this.waiting.shift() ?? this.background.shift())?.();
+      (this.queues.first.shift() ?? this.queues.normal.shift() ?? this.queues.last.shift())?.();
     };
     const ceiling = setTimeout(release, START_CEILING_MS);
     ceiling.unref();

@@ -222,6 +222,8 @@ export class Session {
 
   /** Ends the transport (idempotent); pending requests resolve as closed. */
   close(opts?: CloseOptions): Promise<CloseInfo> {
+    // Already closing: the transport may still shorten its grace (see CloseOptions).
+    if (this.closing && opts?.graceMs !== undefined) void this.transport.close(opts).catch(() => undefined);
     this.closing ??= this.transport.close(opts).finally(() => this.shutdown('session closed'));
     return this.closing;
   }

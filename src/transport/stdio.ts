@@ -64,6 +64,8 @@ class StdioTransportImpl implements StdioTransport {
   private started = false;
   private running = false;
   private closeRequested = false;
+  /** Set while close() waits for an exit after closing stdin (see CloseOptions.graceMs). */
+  private shortenGrace?: (ms: number) => void;
   private closing?: Promise<CloseInfo>;
   private exitInfo?: { code: number | null; signal: string | null };
   /** Set when a write to stdin failed: the pipe is broken, so the connection is over. */
@@ -171,6 +173,7 @@ class StdioTransportImpl implements StdioTransport {
   }
 
   close(opts: CloseOptions = {}): Promise<CloseInfo> {
+    if (this.closing && opts.graceMs !== undefined) this.shortenGrace?.(opts.graceMs);
     this.closing ??= this.shutDown(opts.graceMs);
     return this.closing;
   }
@@ -258,7 +261,16 @@ class StdioTransportImpl implements StdioTransport {
       how = 'already-exited';
     } else {
       child.stdin?.end();
-      if (await this.waitExit(graceMs ?? this.options.closeGraceMs ?? 2000)) {
+      // A later close() with a shorter grace ends this wait sooner (the end of a run, where no exit is judged).
+      const graceEnds = performance.now() + (graceMs ?? this.options.closeGraceMs ?? 2000);
+      const cut = new Promise<boolean>((resolve) => {
+        this.shortenGrace = (ms) => {
+          if (performance.now() + ms < graceEnds) void delay(ms, false, { ref: false }).then(resolve);
+        };
+      });
+      const exitedInTime = await Promise.race([this.waitExit(graceEnds - performance.now()), cut]);
+      this.shortenGrace = undefined;
+      if (exitedInTime) {
         how = 'stdin-close';
       } else {
         this.recorder.note('no exit after stdin close: SIGTERM to the process group');

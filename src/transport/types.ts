@@ -54,7 +54,10 @@ export interface CloseInfo {
 }
 
 export interface CloseOptions {
-  /** stdio: how long to wait for an exit after closing stdin, before signals (overrides the transport's default). */
+  /**
+   * stdio: how long to wait for an exit after closing stdin, before signals (overrides the
+   * transport's default). On a transport already closing, a shorter grace cuts its wait short.
+   */
   graceMs?: number;
 }
 

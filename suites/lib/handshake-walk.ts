@@ -30,7 +30,8 @@ const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' 
 
 export function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
   return ctx.shared('lifecycle/handshake-walk', async () => {
-    const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true });
+    // Started first: the walk mostly waits (quiet periods), which overlaps the other starts.
+    const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true, startOrder: 'first' });
     // Listen before initialize goes out: an early request may arrive in the same read as the result.
     const early: Received[] = [];
     const stopListening = session.onReceive((r) => {

@@ -10,9 +10,13 @@ import { preInitialize } from './pre-initialize.js';
 export const UNKNOWN_VERSIONS = ['1999-01-01', '2099-12-31'] as const;
 
 interface UnknownVersionProbes {
-  answers: Map<string, HandshakeResult>;
-  /** Sessions nobody has claimed yet. */
+  answers: Promise<Map<string, HandshakeResult>>;
+  /** Spare sessions nobody has claimed yet, as the probes finish. */
   spares: Session[];
+  /** Probes still running. */
+  pending: number;
+  /** Settles when the next probe finishes. */
+  next(): Promise<void>;
 }
 
 /** One connection per unknown version, in parallel; shared by every check of the run. */
@@ -20,31 +24,52 @@ export function unknownVersionProbes(ctx: CheckContext): Promise<UnknownVersionP
   return ctx.shared('lifecycle/unknown-version-answers', async () => {
     // Spares only on stdio, where a connection is a process; over HTTP a new session is one request.
     const keep = ctx.target.transport === 'stdio';
-    const probes = await Promise.all(
-      UNKNOWN_VERSIONS.map(async (version) => {
-        const { session } = await ctx.connect({ initialize: false, forRun: keep });
+    let wake: () => void = () => undefined;
+    let waiting = new Promise<void>((resolve) => (wake = resolve));
+    const state: UnknownVersionProbes = {
+      answers: Promise.resolve(new Map()),
+      spares: [],
+      pending: UNKNOWN_VERSIONS.length,
+      next: () => waiting,
+    };
+    const probes = UNKNOWN_VERSIONS.map(async (version) => {
+      try {
+        // Started first: a fuzz campaign, whose failures take waiting to confirm, continues on it.
+        const { session } = await ctx.connect({ initialize: false, forRun: keep, startOrder: 'first' });
         const handshake = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
         // Only after the answer is recorded, so nothing here can change what the probe saw.
         const spare = keep && handshake.outcome.kind === 'result' && handshake.answeredVersion === ctx.facts.revision && !session.closed;
-        if (spare) await session.notify('notifications/initialized').catch(() => undefined);
-        else void session.close().catch(() => undefined);
-        return { version, handshake, spare: spare ? session : undefined };
-      }),
-    );
-    return {
-      answers: new Map(probes.map((p) => [p.version, p.handshake])),
-      spares: probes.flatMap((p) => (p.spare ? [p.spare] : [])),
-    };
+        if (spare) {
+          await session.notify('notifications/initialized').catch(() => undefined);
+          state.spares.push(session);
+        } else void session.close().catch(() => undefined);
+        return [version, handshake] as const;
+      } finally {
+        state.pending--;
+        const woken = wake;
+        waiting = new Promise<void>((resolve) => (wake = resolve));
+        woken();
+      }
+    });
+    state.answers = Promise.all(probes).then((answers) => new Map(answers));
+    // Awaited by the negotiation checks; a run without them must not see an unhandled rejection.
+    state.answers.catch(() => undefined);
+    return state;
   });
 }
 
 /**
  * An initialized spare session at the run's revision, or undefined when none is left: first the
- * unknown-version probes', then the connection of the cancelled initialize (suites/lib/pre-initialize.ts).
+ * unknown-version probes' (the first to finish), then the connection of the cancelled initialize
+ * (suites/lib/pre-initialize.ts).
  */
 export async function claimSpare(ctx: CheckContext): Promise<Session | undefined> {
-  const { spares } = await unknownVersionProbes(ctx);
-  for (let s = spares.shift(); s; s = spares.shift()) if (!s.closed) return s;
+  const probes = await unknownVersionProbes(ctx);
+  for (;;) {
+    for (let s = probes.spares.shift(); s; s = probes.spares.shift()) if (!s.closed) return s;
+    if (probes.pending === 0) break;
+    await probes.next();
+  }
   if (ctx.target.transport !== 'stdio') return undefined;
   const early = await preInitialize(ctx);
   const spare = early.spare;

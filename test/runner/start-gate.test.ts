@@ -1,4 +1,5 @@
-// Server processes start a few at a time; probes nobody waits on start after the others.
+// Server processes start a few at a time; connections whose checks mostly wait start first,
+// probes nobody waits on after the others.
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { StartGate } from '../../src/runner/start-gate.js';
@@ -24,7 +25,7 @@ describe('StartGate', () => {
     const gate = new StartGate(2);
     const started: string[] = [];
     const fakes = new Map<string, ReturnType<typeof fakeSession>>();
-    const open = (name: string, background = false) =>
+    const open = (name: string, order?: 'first' | 'last') =>
       gate.open(
         async () => {
           started.push(name);
@@ -32,18 +33,22 @@ describe('StartGate', () => {
           fakes.set(name, f);
           return f.session;
         },
-        { background },
+        order,
       );
-    const all = [open('a'), open('b'), open('probe', true), open('c')];
+    const all = [open('a'), open('b'), open('probe', 'last'), open('c'), open('walk', 'first')];
     await new Promise((r) => setTimeout(r, 10));
     expect(started).toEqual(['a', 'b']);
     fakes.get('a')!.answer();
     await new Promise((r) => setTimeout(r, 10));
-    // c asked after the probe but goes first: the probe is background work.
-    expect(started).toEqual(['a', 'b', 'c']);
+    // The walk asked last but goes first: its check then mostly waits.
+    expect(started).toEqual(['a', 'b', 'walk']);
     fakes.get('b')!.answer();
     await new Promise((r) => setTimeout(r, 10));
-    expect(started).toEqual(['a', 'b', 'c', 'probe']);
+    // c asked after the probe but goes before it: the probe is done once answered.
+    expect(started).toEqual(['a', 'b', 'walk', 'c']);
+    fakes.get('walk')!.answer();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(['a', 'b', 'walk', 'c', 'probe']);
     fakes.get('c')!.answer();
     fakes.get('probe')!.answer();
     await Promise.all(all);

@@ -140,6 +140,16 @@ describe('stdio transport: close() escalation and process tree', () => {
     expect(await t.close()).toMatchObject({ how: 'sigterm', signal: 'SIGTERM' });
   });
 
+  it('cuts the wait for an exit short when closed again with a shorter grace', async () => {
+    // A minute's grace would outlast the test's timeout: only the second close can end it in time.
+    const t = server(['--ignore-stdin-close'], { closeGraceMs: 60_000 });
+    await t.start();
+    const first = t.close();
+    const second = t.close({ graceMs: 0 });
+    expect(second).toBe(first);
+    expect(await first).toMatchObject({ how: 'sigterm', signal: 'SIGTERM' });
+  });
+
   it('escalates to SIGKILL when SIGTERM is ignored too', async () => {
     const t = server(['--ignore-stdin-close', '--ignore-sigterm'], { closeGraceMs: 300, termGraceMs: 300 });
     const got = collect(t);
