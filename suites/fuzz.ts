@@ -48,6 +48,8 @@ interface FuzzPlan {
   quickConfirm?: boolean;
   /** Well-formed traffic only: may take turns on one session with the other such campaign (see Relay). */
   relay?: boolean;
+  /** A spare session claimed before the campaign's own preparation (see malformedMessages). */
+  spare?: Promise<Session | undefined>;
 }
 
 /** A new, initialized session for a campaign: the first (when no spare is left) and those after crashes. */
@@ -106,7 +108,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
 
 /** One campaign on a spare session (stdio: one process fewer) or a new one; with a relay, a clean end hands the session on. */
 async function fuzzOnce(ctx: CheckContext, plan: FuzzPlan, relay?: Relay): Promise<Verdict> {
-  let first = ctx.check.clientCapabilities ? undefined : await claimSpare(ctx);
+  let first = ctx.check.clientCapabilities ? undefined : await (plan.spare ?? claimSpare(ctx));
   try {
     // Kept past this check (the runner closes it at the end of the run) so it can be handed on.
     first ??= await newCampaignSession(ctx, relay !== undefined);
@@ -161,10 +163,13 @@ export const malformedMessages = defineCheck({
   transports: ['stdio', 'http'],
   long: true,
   async run(ctx) {
+    // First in line for a spare: confirming a failure takes the longest waits of the three campaigns.
+    const spare = ctx.check.clientCapabilities ? undefined : claimSpare(ctx);
+    spare?.catch(() => undefined); // awaited (and its error reported) in fuzz(), after the inventory
     const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx) });
     // Over HTTP, bad input is to be refused with a 4xx (RPC-11), never a 5xx or a broken connection.
     const crashRequirement = ctx.target.transport === 'stdio' ? 'STDIO-7' : 'RPC-11';
-    return fuzz(ctx, { cases, crashRequirement, hangRequirement: 'RPC-25', quickConfirm: true });
+    return fuzz(ctx, { cases, crashRequirement, hangRequirement: 'RPC-25', quickConfirm: true, spare });
   },
 });
 

@@ -8,7 +8,7 @@ import type { Status, Verdict } from '../checks/types.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane, runOnLanes, type LaneRun } from './disposable-lanes.js';
-import { openMainSession } from './main-session.js';
+import { openMainSession, type MainSession } from './main-session.js';
 import { StartGate } from './start-gate.js';
 import { warmValidation } from './warm-validation.js';
 import { notApplicable, selectChecks } from './select.js';
@@ -71,9 +71,24 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
 
   // Once the main session's process is spawned (below), and while it starts.
   const warm = setTimeout(() => warmValidation(requested && !isStateless(requested) ? requested : LATEST_STATEFUL), 0);
+  // stdio: the first disposable lane's process starts beside the main one, on the core that is
+  // otherwise idle while the main server starts; the lane's chain of checks is one of the run's longest.
+  const wantsLane =
+    opts.target.transport === 'stdio' &&
+    (opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES) > 0 &&
+    selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: requested ?? LATEST_STATEFUL }).some((c) => c.connection === 'disposable' && !c.clientCapabilities);
+  const laneProcess = wantsLane ? openSession(opts.target, sessionOptions) : undefined;
+  laneProcess?.catch(() => undefined); // a target that cannot start fails the main session just the same
   // The main session: opened once (in the era the server speaks), reopened after a crash.
-  const first = await openMainSession(opts.target, sessionOptions, requested);
-  clearTimeout(warm);
+  let first: MainSession;
+  try {
+    first = await openMainSession(opts.target, sessionOptions, requested);
+  } catch (err) {
+    void laneProcess?.then((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }), () => undefined);
+    throw err;
+  } finally {
+    clearTimeout(warm);
+  }
   let main = first.session;
   const mains: Session[] = [main];
   const stateless = first.era === 'stateless';
@@ -86,6 +101,17 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     unclaimed: [],
   };
   const mainReady = first.handshake.kind === 'result';
+  /** The process started beside the main one, once, as a connection like a new one at the run's revision. */
+  let laneProcessTaken = false;
+  const takeLaneProcess = async (): Promise<Session | undefined> => {
+    if (laneProcessTaken || !laneProcess) return undefined;
+    laneProcessTaken = true;
+    const s = await laneProcess.catch(() => undefined);
+    if (!s || s.closed) return undefined;
+    if (stateless) s.setRevision(facts.revision);
+    else s.prepareHandshake(facts.revision);
+    return s;
+  };
   // Over HTTP a connection is a request, not a process: no gate.
   const gate = new StartGate(opts.target.transport === 'stdio' ? (opts.processStarts ?? DEFAULT_PROCESS_STARTS) : Infinity);
   const newSession = (options: SessionOptions, order?: StartOrder): Promise<Session> => gate.open(() => openSession(opts.target, options), order);
@@ -139,10 +165,11 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const reuseDisposable = opts.target.transport === 'stdio';
   const lanes = Array.from(
     { length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES },
-    () =>
+    (_, i) =>
       new DisposableLane({
         open: async () => {
-          const s = await newSession({ ...sessionOptions, revision: facts.revision });
+          const started = i === 0 ? await takeLaneProcess() : undefined;
+          const s = started ?? (await newSession({ ...sessionOptions, revision: facts.revision }));
           mains.push(s);
           if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
           return s;
@@ -245,6 +272,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     pool(separate, opts.freshConcurrency ?? 2, runOne),
     pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY[opts.target.transport], runOne),
   ]);
+  // Not needed after all (no disposable check could run): closed with the others.
+  if (!laneProcessTaken) await takeLaneProcess().then((s) => s && mains.push(s));
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
   await pool(finals, 1, runOne);
 
