@@ -251,6 +251,8 @@ export const clientCapabilitiesRespected = defineCheck({
       if (serverRequests(session).length === 0) await session.waitFor(isServerRequest, ctx.options.quietMs);
       return serverRequests(session);
     })();
+    // Awaited below; should the bare client's side throw first, this must not become an unhandled rejection.
+    declaring.catch(() => undefined);
     // On stdio the main session (which declares no client capabilities) serves, with the whole run's traffic;
     // over HTTP unsolicited requests need a GET stream, which we open on a session of our own.
     const useMain = ctx.session.transport.kind === 'stdio' && !declaresClientFeatures(ctx.session);

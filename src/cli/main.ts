@@ -70,6 +70,13 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
 
 /** Entry point of the bin: runs main and exits with its code once output is flushed. */
 export async function cli(): Promise<void> {
+  // A rejection nobody awaited is our bug: still one readable line and exit 5, never a stack
+  // trace (the transports' exit hook kills the server processes on the way out).
+  process.on('unhandledRejection', (err) => {
+    process.stderr.write(`mcp-conform: internal error: ${(err as Error)?.message ?? String(err)}\n`);
+    if (process.env.MCP_CONFORM_DEBUG) process.stderr.write(`${(err as Error)?.stack}\n`);
+    process.exit(EXIT.internal);
+  });
   const code = await main(process.argv.slice(2), processIO());
   process.exitCode = code;
   // Transports kill their children on close; give stdout a moment to drain, then leave.

@@ -1,9 +1,12 @@
 // Every bad input gets one readable line on stderr, no stack trace, and the contract's exit code.
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { runCli } from './run-cli.js';
+import { execa } from 'execa';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { isAlive, waitFor } from '../transport/helpers.js';
+import { CLI, runCli } from './run-cli.js';
 
 function expectOneLine(stderr: string, pattern: RegExp) {
   const lines = stderr.trim().split('\n');
@@ -25,6 +28,20 @@ describe('bad input', () => {
     const r = await runCli(['fuzz', '--protocol-version', '2026-07-28', '--', 'node', '-e', '0']);
     expect(r.code).toBe(2);
     expectOneLine(r.stderr, /^mcp-conform: fuzz covers the stateful revisions .*2026-07-28 is not fuzzed yet/);
+  });
+
+  it('a rejection nobody awaited (our bug) → one line, 5, and no server process left behind', async () => {
+    const preload = join(dir, 'reject-later.mjs');
+    // Once the run has started its servers, as a forgotten promise inside a check would.
+    writeFileSync(preload, "setTimeout(() => Promise.reject(new Error('provoked by the test')), 800);\n");
+    const pids = join(dir, 'server.pids');
+    const counted = ['/bin/sh', '-c', 'echo $$ >> "$0"; exec "$@"', pids, ...fixtureCommand()];
+    const r = await execa('node', ['--import', preload, CLI, 'run', '--no-reports', '--', ...counted], { reject: false, timeout: 60_000, env: { NO_COLOR: '1' } });
+    expect(r.exitCode).toBe(5);
+    expectOneLine(String(r.stderr), /^mcp-conform: internal error: provoked by the test$/);
+    const started = readFileSync(pids, 'utf8').split('\n').filter(Boolean).map(Number);
+    expect(started.length).toBeGreaterThan(0);
+    for (const pid of started) await waitFor(`server ${pid} gone`, () => !isAlive(pid), 3000);
   });
 
   it('unknown command → 2', async () => {
