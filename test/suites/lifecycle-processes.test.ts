@@ -2,7 +2,8 @@
 // version probe (closed anyway) instead of starting its own, and request-before-initialize opens
 // one connection, not two; both still catch what they are for. Across the whole suite, checks
 // continue on connections others had to open: the handshake walk's (client capabilities),
-// the un-initialized one (cancelling initialize), the unknown-version probes' (fuzz campaigns).
+// the un-initialized one (cancelling initialize), the unknown-version probes' (fuzz campaigns,
+// two of which take turns on one).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -40,9 +41,9 @@ describe('lifecycle checks over stdio', () => {
     const report = await runAgainstFixture({ target: { transport: 'stdio', command: counted(log) }, slowTool: false });
     expect(resultsOf(report).filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
     for (const id of ['cancellation/initialize', 'capabilities/client-capabilities-respected', 'fuzz/valid-requests', 'fuzz/tool-arguments']) expect(statusOf(report, id)).toBe('pass');
-    // main + 3 stateful probes + 2 unknown-version probes (then two fuzz campaigns' sessions) + the walk
-    // (then the declaring client) + the un-initialized one (then initialize cancelled, answered: the third
-    // campaign's session) + the disposable lane
+    // main + 3 stateful probes + 2 unknown-version probes (then the fuzz campaigns' sessions: malformed
+    // messages on one, the two campaigns of well-formed traffic taking turns on the other) + the walk
+    // (then the declaring client) + the un-initialized one (then initialize cancelled) + the disposable lane
     expect(spawns(log)).toBe(9);
   });
 
