@@ -2,10 +2,11 @@
 // class matching the revision's dialect (draft-07 up to 2025-06-18, 2020-12 after).
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Ajv, type AnySchemaObject, type ValidateFunction } from 'ajv';
+import { _, Ajv, Name, type AnySchemaObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { packageRoot } from './package-root.js';
+import { FORMATS_VARIABLE, loadPrecompiled, precompiledSource, schemaDigest } from './precompiled.js';
 import type { Revision } from './revisions.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
@@ -51,11 +52,15 @@ export function schemaDir(revision: Revision): string {
   return join(packageRoot(), 'schemas', revision);
 }
 
-/** A fresh ajv instance of the right dialect, with formats. Exposed for tools that compile schemas a server publishes. */
-export function createAjv(dialect: 'draft-07' | '2020-12', detailed = true): Ajv {
+/**
+ * A fresh ajv instance of the right dialect, with formats. Exposed for tools that compile schemas
+ * a server publishes. `standalone`: keeps the generated code, for src/schema/precompiled.ts.
+ */
+export function createAjv(dialect: 'draft-07' | '2020-12', detailed = true, standalone = false): Ajv {
   // Detailed: every error, with the data and schema behind it (for problems). Fast: stop at the
   // first error, keep nothing (the hot path: most messages are valid).
-  const options = { allErrors: detailed, verbose: detailed, strict: false, validateSchema: false, discriminator: true } as const;
+  const code = standalone ? { code: { source: true, formats: _`${new Name(FORMATS_VARIABLE)}` } } : {};
+  const options = { allErrors: detailed, verbose: detailed, strict: false, validateSchema: false, discriminator: true, ...code } as const;
   const ajv = dialect === '2020-12' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
   addFormats(ajv);
   // ajv-formats' `byte` regex backtracks on long payloads and, being multiline, accepts a bad first
@@ -105,16 +110,27 @@ export function isBase64(text: string): boolean {
   return text.length % 4 === 0 && BASE64.test(text);
 }
 
+interface RevisionFiles {
+  index: SchemaIndex;
+  files: Map<string, AnySchemaObject>;
+  /** See schemaDigest: what a precompiled module must have been built from. */
+  digest: string;
+}
+
+function readRevision(revision: Revision): RevisionFiles {
+  const dir = schemaDir(revision);
+  const texts: Array<[string, string]> = [];
+  for (const name of readdirSync(dir)) if (name.endsWith('.json')) texts.push([name, readFileSync(join(dir, name), 'utf8')]);
+  const index = JSON.parse(texts.find(([name]) => name === 'index.json')![1]) as SchemaIndex;
+  const files = new Map<string, AnySchemaObject>();
+  for (const [name, text] of texts) if (name !== 'index.json') files.set(name, JSON.parse(text) as AnySchemaObject);
+  return { index, files, digest: schemaDigest(texts) };
+}
+
 export function loadSchemaSet(revision: Revision): SchemaSet {
   const existing = sets.get(revision);
   if (existing) return existing;
-  const dir = schemaDir(revision);
-  const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as SchemaIndex;
-  const files = new Map<string, AnySchemaObject>();
-  for (const name of readdirSync(dir)) {
-    if (!name.endsWith('.json') || name === 'index.json') continue;
-    files.set(name, JSON.parse(readFileSync(join(dir, name), 'utf8')) as AnySchemaObject);
-  }
+  const { index, files, digest } = readRevision(revision);
   const base = `${SCHEMA_ID_BASE}/${revision}/`;
   const detailed = createAjv(index.dialect, true);
   const fast = createAjv(index.dialect, false);
@@ -124,15 +140,43 @@ export function loadSchemaSet(revision: Revision): SchemaSet {
     ajv: detailed,
     files,
     get: lookup(detailed, files, base, revision),
-    check: lookup(fast, files, base, revision),
+    check: lookup(fast, files, base, revision, () => loadPrecompiled(revision, digest, fast.formats)),
   };
   sets.set(revision, set);
   return set;
 }
 
-/** Registers a revision's files with `ajv` and returns a memoized ref -> compiled validator. */
-function lookup(ajv: Ajv, files: ReadonlyMap<string, AnySchemaObject>, base: string, revision: Revision): (ref: string) => ValidateFunction {
+/** Every ref the validators are asked for by name: each file, and each one the index names. */
+function refsOf(index: SchemaIndex, files: ReadonlyMap<string, AnySchemaObject>): string[] {
+  const refs = new Set<string>([...files.keys(), ...Object.values(index.envelopes)]);
+  for (const entry of [...Object.values(index.requests), ...Object.values(index.notifications)]) {
+    for (const ref of [entry.schema, entry.params, entry.result, entry.taskResult]) if (ref) refs.add(ref);
+  }
+  return [...refs];
+}
+
+/** The module of a revision's fast validators (build time; see src/schema/precompiled.ts). */
+export function precompiledModule(revision: Revision): string {
+  const { index, files, digest } = readRevision(revision);
+  const base = `${SCHEMA_ID_BASE}/${revision}/`;
+  const ajv = createAjv(index.dialect, false, true);
   for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
+  // Refs into a file's structure that the discriminator rewrite changed are compiled at run time.
+  const refs = refsOf(index, files).filter((ref) => ajv.getSchema(base + ref) !== undefined);
+  return precompiledSource(ajv, base, refs, digest);
+}
+
+/**
+ * Registers a revision's files with `ajv` and returns a memoized ref -> compiled validator.
+ * `precompiled`: validators built ahead (read on first use), used before compiling.
+ */
+function lookup(ajv: Ajv, files: ReadonlyMap<string, AnySchemaObject>, base: string, revision: Revision, precompiled?: () => Map<string, ValidateFunction> | undefined): (ref: string) => ValidateFunction {
+  let registered = false;
+  const register = () => {
+    if (!registered) for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
+    registered = true;
+  };
+  let ahead: Map<string, ValidateFunction> | undefined | null = precompiled ? null : undefined;
   const compiled = new Map<string, ValidateFunction>();
   // A pointer into a file's original structure that the compiled copy rewrote (anyOf → oneOf):
   // compile that piece of the original on its own, in the revision's folder so its refs resolve.
@@ -150,6 +194,11 @@ function lookup(ajv: Ajv, files: ReadonlyMap<string, AnySchemaObject>, base: str
   return (ref: string) => {
     let fn = compiled.get(ref);
     if (!fn) {
+      if (ahead === null) ahead = precompiled!();
+      fn = ahead?.get(ref);
+    }
+    if (!fn) {
+      register();
       fn = ajv.getSchema(base + ref) ?? compileFromFiles(ref);
       if (!fn) throw new Error(`no schema ${ref} in revision ${revision}`);
       compiled.set(ref, fn);
