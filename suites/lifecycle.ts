@@ -4,7 +4,7 @@ import { isRevision, isStateless, REVISIONS, validateMessage, type Revision, typ
 import { initialize, type HandshakeResult } from '../src/session/index.js';
 import type { CloseInfo } from '../src/transport/types.js';
 import { isObject } from './lib/json-object.js';
-import { handshakeWalk } from './lib/handshake-walk.js';
+import { handshakeWalk, walkProbeAnswer, walkProbeRevision } from './lib/handshake-walk.js';
 import { preInitialize } from './lib/pre-initialize.js';
 import { UNKNOWN_VERSIONS, unknownVersionProbes } from './lib/unknown-version-probes.js';
 import { WITH_STATELESS } from './lib/revisions.js';
@@ -113,7 +113,8 @@ interface VersionProbes {
 }
 
 /** What the server answers to each stateful revision and to two it cannot know: one probe per
- * version, in parallel, shared by the negotiation checks (the main session's answer is reused).
+ * version, in parallel, shared by the negotiation checks (the main session's answer is reused,
+ * and on stdio the handshake walk's initialize is one revision's probe: walkProbeRevision).
  * On stdio the probe of the newest other stateful revision also serves lifecycle/stdin-close-exit. */
 function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
   return ctx.shared('lifecycle/version-answers', async () => {
@@ -121,12 +122,15 @@ function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
     const unknown = unknownVersionProbes(ctx);
     const main = ctx.facts.handshake;
     const reuseMain = (v: string) => v === ctx.facts.requestedRevision && main.kind === 'result';
-    const watched = ctx.target.transport === 'stdio' ? STATEFUL.filter((v) => !reuseMain(v)).at(-1) : undefined;
+    const walked = walkProbeRevision(ctx);
+    const watched = ctx.target.transport === 'stdio' ? STATEFUL.filter((v) => !reuseMain(v) && v !== walked).at(-1) : undefined;
     const probes = await Promise.all(
       asks.map((v) =>
         reuseMain(v) && main.kind === 'result'
           ? Promise.resolve<Probe>({ handshake: { outcome: main, answeredVersion: main.result.protocolVersion } })
-          : answerTo(ctx, v, v === watched),
+          : v === walked
+            ? walkProbeAnswer(ctx).then((h): Probe => ({ handshake: h ?? { outcome: { kind: 'closed', id: 0, ms: 0, reason: 'the handshake walk did not run' } } }))
+            : answerTo(ctx, v, v === watched),
       ),
     );
     const exit = probes[asks.indexOf(watched ?? '')]?.exit;

@@ -1,6 +1,7 @@
 // The lifecycle's handshake walk, shared by the checks that observe it and by the capabilities
 // check that continues on its connection (suites/lifecycle.ts, suites/capabilities.ts).
 import { HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
+import { REVISIONS, revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import type { SendOutcome } from '../../src/transport/types.js';
 import { isObject } from './json-object.js';
@@ -10,10 +11,14 @@ const isResponse = (r: Received) => isObject(r.message) && !('method' in r.messa
 /** One connection walked through the handshake slowly, observed by three checks: requests before
  * `initialized` (LIFE-7), ping in that window (LIFE-8), and replies to `initialized` (LIFE-6).
  * It declares every client capability and stays open for the run: afterwards it is the
- * declaring client of capabilities/client-capabilities-respected, which saves a process. */
+ * declaring client of capabilities/client-capabilities-respected, which saves a process.
+ * On stdio its initialize is also the version negotiation probe of the newest revision older
+ * than the run's (see walkProbeRevision), which saves another. */
 export interface HandshakeWalk {
   session: Session;
   handshake: HandshakeResult;
+  /** The revision it negotiated, when that is not the run's (it was a negotiation probe). */
+  revision?: string;
   early: Received[];
   ping?: Outcome;
   initializedSent?: SendOutcome;
@@ -28,8 +33,58 @@ export interface HandshakeWalk {
 export const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
 const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping';
 
-export function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
+const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
+
+/**
+ * stdio: the revision the walk asks for, as lifecycle/version-echo's probe of it: the newest
+ * stateful revision older than the run's. The rules it observes (LIFE-6, 7, 8) are the same in
+ * every stateful revision; the checks say which one the connection negotiated.
+ */
+export function walkProbeRevision(ctx: CheckContext): Revision | undefined {
+  if (ctx.target.transport !== 'stdio') return undefined;
+  return STATEFUL.filter((v) => revisionIndex(v) < revisionIndex(ctx.revision)).at(-1);
+}
+
+interface WalkState {
+  walk: Promise<HandshakeWalk>;
+  /** The answer to the walk's first initialize, when it was a negotiation probe. */
+  probe?: Promise<HandshakeResult>;
+}
+
+function walkState(ctx: CheckContext): Promise<WalkState> {
   return ctx.shared('lifecycle/handshake-walk', async () => {
+    const probeRevision = walkProbeRevision(ctx);
+    let answered: (h: HandshakeResult) => void = () => undefined;
+    const probe = probeRevision ? new Promise<HandshakeResult>((resolve) => (answered = resolve)) : undefined;
+    const walk = (async () => {
+      if (probeRevision) {
+        const first = await walkOn(ctx, probeRevision, answered);
+        // An older revision refused: the walk goes on at the run's own, on a connection of its own.
+        if (first.handshake.outcome.kind === 'result') return first;
+        void first.session.close().catch(() => undefined);
+      }
+      return walkOn(ctx, ctx.revision);
+    })();
+    // A connection that could not be opened answers nothing: the probe's waiters see that as an error.
+    walk.catch((err: Error) => answered({ outcome: { kind: 'closed', id: 0, ms: 0, reason: err.message } }));
+    return { walk, probe };
+  });
+}
+
+/** The walk; a check that judges it says which revision the connection negotiated, when not the run's. */
+export async function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
+  const walk = await (await walkState(ctx)).walk;
+  if (walk.revision) ctx.note(`observed on the connection that negotiated ${walk.revision} (lifecycle/version-echo's probe of it, which declared every client capability)`);
+  return walk;
+}
+
+/** The answer to the walk's initialize as the negotiation probe of walkProbeRevision, if it was one. */
+export async function walkProbeAnswer(ctx: CheckContext): Promise<HandshakeResult | undefined> {
+  return (await walkState(ctx)).probe;
+}
+
+async function walkOn(ctx: CheckContext, revision: string, answered?: (h: HandshakeResult) => void): Promise<HandshakeWalk> {
+  {
     // Started first: the walk mostly waits (quiet periods), which overlaps the other starts.
     const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true, startOrder: 'first' });
     // Listen before initialize goes out: an early request may arrive in the same read as the result.
@@ -37,8 +92,10 @@ export function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
     const stopListening = session.onReceive((r) => {
       if (isServerRequestNotPing(r)) early.push(r);
     });
-    const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
-    const walk: HandshakeWalk = { session, handshake, early, replies: Promise.resolve([]) };
+    const handshake = await initialize(session, { protocolVersion: revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
+    answered?.(handshake);
+    const negotiated = handshake.outcome.kind === 'result' && handshake.answeredVersion !== ctx.revision ? String(handshake.answeredVersion) : undefined;
+    const walk: HandshakeWalk = { session, handshake, early, replies: Promise.resolve([]), ...(negotiated ? { revision: negotiated } : {}) };
     if (handshake.outcome.kind !== 'result') {
       stopListening();
       return walk;
@@ -50,6 +107,6 @@ export function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
     walk.replies = session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined);
     walk.initializedSent = await session.notify('notifications/initialized');
     return walk;
-  });
+  }
 }
 

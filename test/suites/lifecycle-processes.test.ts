@@ -31,20 +31,32 @@ describe('lifecycle checks over stdio', () => {
     expect(resultsOf(report).filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
     expect(statusOf(report, 'lifecycle/stdin-close-exit')).toBe('pass');
     expect(statusOf(report, 'lifecycle/request-before-initialize')).toBe('pass');
-    // main session + 3 other stateful revisions + 2 unknown versions + the handshake walk + the un-initialized one
-    expect(spawns(log)).toBe(8);
+    // main session + 3 other stateful revisions (the newest older one's probe is the handshake walk)
+    // + 2 unknown versions + the un-initialized one
+    expect(spawns(log)).toBe(7);
   });
 
-  it('the whole default suite starts 9 processes: the fuzz campaigns and the other checks continue on connections opened anyway', async () => {
+  it('walk the handshake on the newest older revision\'s probe, still catch a reply to initialized there, and say so', async () => {
+    const log = join(dir, 'answer-initialized.log');
+    const report = await runAgainstFixture({ checks: lifecycleChecks, target: { transport: 'stdio', command: counted(log, 'answer-initialized') } });
+    expect(statusOf(report, 'lifecycle/initialized-not-answered')).toBe('fail');
+    expect(noteOf(report, 'lifecycle/initialized-not-answered')).toContain('observed on the connection that negotiated 2025-06-18');
+    expect(statusOf(report, 'lifecycle/version-echo')).toBe('pass');
+    expect(spawns(log)).toBe(7);
+
+  });
+
+  it('the whole default suite starts 8 processes: the fuzz campaigns and the other checks continue on connections opened anyway', async () => {
     const log = join(dir, 'suite.log');
     // No slow tool, as in a plain run: with one, cancellation/in-flight and progress each open a connection for it.
     const report = await runAgainstFixture({ target: { transport: 'stdio', command: counted(log) }, slowTool: false });
     expect(resultsOf(report).filter((c) => c.status === 'fail').map((c) => c.id)).toEqual([]);
     for (const id of ['cancellation/initialize', 'capabilities/client-capabilities-respected', 'fuzz/valid-requests', 'fuzz/tool-arguments']) expect(statusOf(report, id)).toBe('pass');
-    // main + 3 stateful probes + 2 unknown-version probes (then the fuzz campaigns' sessions: malformed
-    // messages on one, the two campaigns of well-formed traffic taking turns on the other) + the walk
-    // (then the declaring client) + the un-initialized one (then initialize cancelled) + the disposable lane
-    expect(spawns(log)).toBe(9);
+    // main + 3 stateful probes (one of them the walk, then the declaring client) + 2 unknown-version
+    // probes (then the fuzz campaigns' sessions: malformed messages on one, the two campaigns of
+    // well-formed traffic taking turns on the other) + the un-initialized one (then initialize
+    // cancelled) + the disposable lane
+    expect(spawns(log)).toBe(8);
   });
 
   it('still warns, on the probe connection, when the server ignores stdin closing', async () => {
