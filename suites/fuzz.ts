@@ -16,6 +16,7 @@ import { loadSchemaSet } from '../src/schema/index.js';
 import type { Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
 import { callPermission, toolsOf } from './lib/tool-survey.js';
+import { delay } from './lib/delay.js';
 import { claimSpare } from './lib/unknown-version-probes.js';
 
 type Obj = Record<string, unknown>;
@@ -87,7 +88,14 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
   const before = relay.turn;
   let done!: () => void;
   relay.turn = new Promise((resolve) => (done = resolve));
-  await before;
+  // A campaign still busy after its search is investigating a failure, so it will hand nothing
+  // on: past that point the next one stops waiting and starts on a session of its own.
+  const s = fuzzSettings(ctx.options);
+  const turn = await Promise.race([before.then(() => true), delay(s.searchMs + s.caseTimeoutMs + 1000).then(() => false)]);
+  if (!turn) {
+    void before.then(done); // whoever comes next still waits for the busy one
+    return fuzzOnce(ctx, plan);
+  }
   try {
     const inherited = relay.session && !relay.session.closed ? relay.session : undefined;
     const from = relay.from;
