@@ -84,29 +84,27 @@ export async function walkProbeAnswer(ctx: CheckContext): Promise<HandshakeResul
 }
 
 async function walkOn(ctx: CheckContext, revision: string, answered?: (h: HandshakeResult) => void): Promise<HandshakeWalk> {
-  {
-    // Started first: the walk mostly waits (quiet periods), which overlaps the other starts.
-    const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true, startOrder: 'first' });
-    // Listen before initialize goes out: an early request may arrive in the same read as the result.
-    const early: Received[] = [];
-    const stopListening = session.onReceive((r) => {
-      if (isServerRequestNotPing(r)) early.push(r);
-    });
-    const handshake = await initialize(session, { protocolVersion: revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
-    answered?.(handshake);
-    const negotiated = handshake.outcome.kind === 'result' && handshake.answeredVersion !== ctx.revision ? String(handshake.answeredVersion) : undefined;
-    const walk: HandshakeWalk = { session, handshake, early, replies: Promise.resolve([]), ...(negotiated ? { revision: negotiated } : {}) };
-    if (handshake.outcome.kind !== 'result') {
-      stopListening();
-      return walk;
-    }
-    const window = new Promise((resolve) => setTimeout(resolve, ctx.options.quietMs));
-    walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
-    await window;
+  // Started first: the walk mostly waits (quiet periods), which overlaps the other starts.
+  const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true, startOrder: 'first' });
+  // Listen before initialize goes out: an early request may arrive in the same read as the result.
+  const early: Received[] = [];
+  const stopListening = session.onReceive((r) => {
+    if (isServerRequestNotPing(r)) early.push(r);
+  });
+  const handshake = await initialize(session, { protocolVersion: revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
+  answered?.(handshake);
+  const negotiated = handshake.outcome.kind === 'result' && handshake.answeredVersion !== ctx.revision ? String(handshake.answeredVersion) : undefined;
+  const walk: HandshakeWalk = { session, handshake, early, replies: Promise.resolve([]), ...(negotiated ? { revision: negotiated } : {}) };
+  if (handshake.outcome.kind !== 'result') {
     stopListening();
-    walk.replies = session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined);
-    walk.initializedSent = await session.notify('notifications/initialized');
     return walk;
   }
+  const window = new Promise((resolve) => setTimeout(resolve, ctx.options.quietMs));
+  walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
+  await window;
+  stopListening();
+  walk.replies = session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined);
+  walk.initializedSent = await session.notify('notifications/initialized');
+  return walk;
 }
 
