@@ -63,8 +63,9 @@ async function newCampaignSession(ctx: CheckContext, forRun = false): Promise<Se
 /**
  * The campaigns of well-formed traffic (valid requests, tool arguments) take turns on one session
  * over stdio, one process fewer: a campaign that ends clean on the session it started on hands it
- * to the next. A campaign that finds anything on a session it inherited is run again on a fresh one,
- * and only that verdict counts, so no failure comes from what an earlier campaign left behind.
+ * to the next, which then hands it to the runner (ctx.offerSession). A campaign that finds anything
+ * on a session it inherited is run again on a fresh one, and only that verdict counts, so no failure
+ * comes from what an earlier campaign left behind.
  */
 interface Relay {
   /** Settles when the campaign holding the session is done. */
@@ -103,7 +104,8 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
     if (!inherited) return await fuzzOnce(ctx, plan, relay);
     const result = await campaign(ctx, plan, inherited);
     if (endedClean(result)) {
-      if (!inherited.closed) Object.assign(relay, { session: inherited, from: ctx.check.id });
+      // The second campaign is the last to use it: the runner may carry disruptive checks on it.
+      ctx.offerSession(inherited);
       const verdict = grade(ctx, result);
       return { ...verdict, message: `${verdict.message ?? ''} (on the session ${from} had ended clean on)`.trim() };
     }

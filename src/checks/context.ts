@@ -103,7 +103,17 @@ export class CheckContext {
     private readonly opener: SessionOpener,
     /** Aborted when the check's time is up: long loops should stop early. */
     readonly signal: AbortSignal,
+    private readonly donate?: (session: Session) => void,
   ) {}
+
+  /**
+   * Hands the runner a session this check opened for the run (ConnectOptions.forRun) and no
+   * longer needs: initialized at the run's revision, no client capabilities, healthy. The runner
+   * may carry disruptive checks on it (stdio: no process of their own).
+   */
+  offerSession(session: Session): void {
+    if (!session.closed) this.donate?.(session);
+  }
 
   get revision(): Revision {
     return this.facts.revision;

@@ -74,19 +74,27 @@ export interface LaneRun {
 /**
  * Runs `checks` on `lanes`: the first lane starts every check that may share its session at
  * once, then every lane takes the runsAlone checks one by one, plus the re-runs of shared-session
- * checks that failed or warned while a neighbour ran.
+ * checks that failed or warned while a neighbour ran. A lane that joins `late` (a session a check
+ * handed over) takes its share of what is still queued.
  */
 export async function runOnLanes(
   checks: readonly Check[],
   lanes: readonly DisposableLane[],
   execute: (check: Check, lane: DisposableLane) => Promise<LaneRun>,
   finish: (result: CheckResult) => void,
+  late?: Promise<DisposableLane | undefined>,
 ): Promise<void> {
   if (checks.length === 0 || lanes.length === 0) return;
   const queue = checks.filter((c) => c.runsAlone);
   const together = checks.filter((c) => !c.runsAlone);
+  const running = new Set<Promise<unknown>>();
   const drain = async (lane: DisposableLane) => {
-    for (let next = queue.shift(); next; next = queue.shift()) finish((await execute(next, lane)).result);
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const run = execute(next, lane).then((r) => finish(r.result));
+      running.add(run);
+      await run;
+      running.delete(run);
+    }
   };
   const first = async () => {
     await Promise.all(
@@ -99,5 +107,8 @@ export async function runOnLanes(
     );
     await drain(lanes[0]); // re-runs queued above, and whatever the other lanes left
   };
+  void late?.then((lane) => lane && drain(lane));
   await Promise.all([first(), ...lanes.slice(1).map(drain)]);
+  // The queue is empty; a late lane may still be running the last check it took.
+  await Promise.all(running);
 }

@@ -163,24 +163,40 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const runScoped: Session[] = [];
   // Disruptive checks share a few extra sessions (stdio: processes) while the server stays healthy.
   const reuseDisposable = opts.target.transport === 'stdio';
-  const lanes = Array.from(
-    { length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES },
-    (_, i) =>
-      new DisposableLane({
-        open: async () => {
-          const started = i === 0 ? await takeLaneProcess() : undefined;
-          const s = started ?? (await newSession({ ...sessionOptions, revision: facts.revision }));
-          mains.push(s);
-          if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+  /** A lane's session: a process started beside the main one, one a check handed over (ready), or a new one. */
+  const laneOf = (first?: () => Promise<Session | undefined>, ready?: Session) =>
+    new DisposableLane({
+      open: async () => {
+        if (ready && !ready.closed) {
+          const s = ready;
+          ready = undefined;
           return s;
-        },
-        healthy: async (s) => {
-          const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
-          return probe.kind === 'result';
-        },
-        discard: windDown,
-      }),
-  );
+        }
+        const started = await first?.();
+        const s = started ?? (await newSession({ ...sessionOptions, revision: facts.revision }));
+        mains.push(s);
+        if (!stateless) await initialize(s, { protocolVersion: facts.revision, capabilities: DEFAULT_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG });
+        return s;
+      },
+      healthy: async (s) => {
+        const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
+        return probe.kind === 'result';
+      },
+      discard: windDown,
+    });
+  const lanes = Array.from({ length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES }, (_, i) => laneOf(i === 0 ? takeLaneProcess : undefined));
+  // stdio: a session a check hands over (ctx.offerSession) becomes one more lane, once, for the
+  // runsAlone checks still queued: their turns are the run's longest chain, and it costs no process.
+  let offerLane: (s: Session) => void = () => undefined;
+  const lateLane = new Promise<DisposableLane | undefined>((resolve) => {
+    offerLane = (s) => {
+      if (!reuseDisposable) return;
+      offerLane = () => undefined;
+      const lane = laneOf(undefined, s);
+      lanes.push(lane);
+      resolve(lane);
+    };
+  });
 
   const execute = async (check: Check, lane?: DisposableLane): Promise<LaneRun> => {
     const alone = (result: CheckResult): LaneRun => ({ result, overlapped: false });
@@ -218,7 +234,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       return alone(record(check, facts.revision, { status: 'fail', message: `could not open a connection: ${(err as Error).message}` }, performance.now() - started));
     }
     const findingsFrom = session.findings.length;
-    const ctx = new CheckContext(check, session, facts, opts, opts.target, opener, abort.signal);
+    const ctx = new CheckContext(check, session, facts, opts, opts.target, opener, abort.signal, (s) => offerLane(s));
     const limit = opts.checkTimeoutMs ?? Math.max(10_000, opts.requestTimeoutMs * 4);
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<Verdict>((resolve) => {
@@ -268,7 +284,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const finals = runnable.filter((c) => isFinal(c));
   await Promise.all([
     // A lane's process winds down while the other checks finish.
-    runOnLanes(turns, lanes, execute, finish).then(() => lanes.forEach((lane) => lane.close())),
+    runOnLanes(turns, lanes.slice(), execute, finish, lateLane).then(() => lanes.forEach((lane) => lane.close())),
     pool(separate, opts.freshConcurrency ?? 2, runOne),
     pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY[opts.target.transport], runOne),
   ]);

@@ -48,6 +48,34 @@ describe('runOnLanes', () => {
     expect(seen.find((s) => s.id === 'lanes/c')!.beside).toEqual(['lanes/a', 'lanes/b']);
   });
 
+  it('lets a lane that joins late take its share of the runsAlone checks still queued', async () => {
+    const first = lane();
+    const late = lane();
+    let join!: (l: DisposableLane) => void;
+    const joining = new Promise<DisposableLane | undefined>((resolve) => (join = resolve));
+    const where = new Map<string, DisposableLane>();
+    const inFlight = new Map<DisposableLane, number>();
+    const crowded: string[] = [];
+    const execute = async (c: Check, l: DisposableLane): Promise<LaneRun> => {
+      where.set(c.id, l);
+      inFlight.set(l, (inFlight.get(l) ?? 0) + 1);
+      if (c.runsAlone && inFlight.get(l)! > 1) crowded.push(c.id);
+      await tick();
+      inFlight.set(l, inFlight.get(l)! - 1);
+      return { result: result(c, 'pass'), overlapped: false };
+    };
+    const alone = ['p', 'q', 'r', 's', 't', 'u'].map((id) => check(id, true));
+    const finished: string[] = [];
+    const done = runOnLanes([check('a'), ...alone], [first], execute, (r) => finished.push(r.id), joining);
+    await tick();
+    join(late);
+    await done;
+    expect(finished.sort()).toEqual(['lanes/a', ...alone.map((c) => c.id)].sort());
+    expect(alone.filter((c) => where.get(c.id) === late).length).toBeGreaterThan(0);
+    expect(alone.filter((c) => where.get(c.id) === first).length).toBeGreaterThan(0);
+    expect(crowded).toEqual([]);
+  });
+
   it('runs a side-by-side check again alone when it failed or warned, and reports that verdict', async () => {
     const runs: Array<{ id: string; overlapped: boolean }> = [];
     const execute = async (c: Check, l: DisposableLane): Promise<LaneRun> => {
