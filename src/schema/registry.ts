@@ -1,5 +1,6 @@
 // Loads schemas/<revision>/ and compiles each schema once, on first use, with the ajv
-// class matching the revision's dialect (draft-07 up to 2025-06-18, 2020-12 after).
+// class matching the revision's dialect (draft-07 up to 2025-06-18, 2020-12 after). The fast
+// validators come from the build (src/schema/precompiled.ts) when it made them from these files.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { _, Ajv, Name, type AnySchemaObject, type ValidateFunction } from 'ajv';
