@@ -7,7 +7,7 @@ import { defineCheck, describeOutcome, type Check, type CheckContext } from '../
 import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../src/transport/limits.js';
-import { livenessMessage, livenessName, livenessRequest, probeAlive } from './lib/alive.js';
+import { graceAfterSentinel, livenessMessage, livenessName, livenessRequest, probeAlive } from './lib/alive.js';
 import { delay } from './lib/delay.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { isObject } from './lib/json-object.js';
@@ -210,8 +210,7 @@ export const invalidJsonSurvived = defineCheck({
       if (after.kind !== 'result') return ctx.violation(`after a line of invalid JSON, ${ping} got ${describeOutcome(after)}`, `${ping} answered`, describeOutcome(after));
       // The parse error is only shown here (errors/parse-error judges it): once the ping behind the
       // line is answered, wait about as long again, not a whole quiet period.
-      const grace = Math.min(ctx.options.quietMs, Math.max(50, 2 * after.ms));
-      if (parseErrors.length === 0) await session.waitFor((r) => isObject(r.message) && isObject(r.message.error) && r.message.error.code === -32700, grace);
+      if (parseErrors.length === 0) await session.waitFor((r) => isObject(r.message) && isObject(r.message.error) && r.message.error.code === -32700, graceAfterSentinel(ctx, after.ms));
       if (parseErrors.length === 0) ctx.note('no -32700 parse error came back for the invalid line (RPC-11 is judged on its own); the server survived');
       else ctx.evidence.push({ type: 'message', direction: 'received', at: parseErrors[0].at, message: parseErrors[0].message });
       return ctx.pass();

@@ -27,6 +27,19 @@ export function probeAlive(ctx: CheckContext, session: Session = ctx.session, op
   return ctx.request(live.method, live.params, { ...opts, session });
 }
 
+/** Least wait, once a liveness request sent behind some input was answered, for an answer to that input. */
+const SENTINEL_GRACE_MS = 50;
+
+/**
+ * How long to wait for an input's answer once the liveness request sent behind it was answered
+ * after `roundTripMs`: a server may finish the input's work after the sentinel's (a batch's
+ * handlers run concurrently), so the grace grows with the round trip and a loaded machine is not
+ * mistaken for a missing answer; never longer than a quiet period.
+ */
+export function graceAfterSentinel(ctx: CheckContext, roundTripMs: number): number {
+  return Math.min(ctx.options.quietMs, Math.max(SENTINEL_GRACE_MS, 2 * roundTripMs));
+}
+
 /** The liveness method's name, for verdict texts ("ping answered", "server/discover answered"). */
 export function livenessName(revision: Revision): string {
   return livenessRequest(revision).method;

@@ -5,7 +5,7 @@ import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import type { Verdict } from '../../src/checks/types.js';
 import type { Outcome, Received, Session } from '../../src/session/index.js';
 import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
-import { livenessName, livenessRequest, probeAlive } from '../lib/alive.js';
+import { graceAfterSentinel, livenessName, livenessRequest, probeAlive } from '../lib/alive.js';
 import { delay } from '../lib/delay.js';
 import { expectAnswer } from '../lib/expect-answer.js';
 import { isObject } from '../lib/json-object.js';
@@ -87,9 +87,6 @@ export interface ProbeResult {
  * server/discover in 2026-07-28) sent behind the probe has been answered plus a short grace (a
  * server answers in order), so silent servers cost one round trip rather than a timeout.
  */
-/** Least wait for a probe's answer once the sentinel behind it was answered. */
-const SENTINEL_GRACE_MS = 50;
-
 export async function probe(ctx: CheckContext, session: Session, input: ProbeInput): Promise<ProbeResult> {
   const result: ProbeResult = { replies: [], framing: [] };
   const ids = [...(input.expected ?? []).map((m) => m.id), ...(input.alsoIds ?? [])];
@@ -129,10 +126,7 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
     const sentinel = session.request(live.method, live.params, { tag: ctx.check.id });
     const afterSentinel = sentinel.then(async (o) => {
       if (o.kind === 'closed') result.closed = o.reason;
-      // A server may finish the probe's work after the sentinel's (a batch's handlers run
-      // concurrently): a grace that grows with the sentinel's round trip, so a loaded machine
-      // is not mistaken for a missing answer.
-      if (o.kind === 'result' || o.kind === 'error') await delay(Math.min(ctx.options.quietMs, Math.max(SENTINEL_GRACE_MS, 2 * o.ms)));
+      if (o.kind === 'result' || o.kind === 'error') await delay(graceAfterSentinel(ctx, o.ms));
     });
     await Promise.race([complete, afterSentinel]);
     return result;
