@@ -1,6 +1,6 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
-import { defineCheck, describeOutcome, HANDSHAKE_TAG, type Check, type CheckContext } from '../src/checks/index.js';
-import { isRevision, isStateless, REVISIONS, validateMessage, type Revision, type Rev20251125 } from '../src/schema/index.js';
+import { defineCheck, describeOutcome, HANDSHAKE_TAG, STATEFUL_REVISIONS as STATEFUL, type Check, type CheckContext } from '../src/checks/index.js';
+import { isRevision, isStateless, validateMessage, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult } from '../src/session/index.js';
 import type { CloseInfo } from '../src/transport/types.js';
 import { isObject } from './lib/json-object.js';
@@ -9,7 +9,6 @@ import { preInitialize } from './lib/pre-initialize.js';
 import { UNKNOWN_VERSIONS, unknownVersionProbes } from './lib/unknown-version-probes.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 
-const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
 
 export const initializeResult = defineCheck({
   id: 'lifecycle/initialize-result',

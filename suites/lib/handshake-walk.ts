@@ -1,7 +1,7 @@
 // The lifecycle's handshake walk, shared by the checks that observe it and by the capabilities
 // check that continues on its connection (suites/lifecycle.ts, suites/capabilities.ts).
-import { HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
-import { REVISIONS, revisionIndex, type Revision } from '../../src/schema/index.js';
+import { HANDSHAKE_TAG, STATEFUL_REVISIONS, type CheckContext } from '../../src/checks/index.js';
+import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import type { SendOutcome } from '../../src/transport/types.js';
 import { isObject } from './json-object.js';
@@ -33,8 +33,6 @@ export interface HandshakeWalk {
 export const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
 const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping';
 
-const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
-
 /**
  * stdio: the revision the walk asks for, as lifecycle/version-echo's probe of it: the newest
  * stateful revision older than the run's. The rules it observes (LIFE-6, 7, 8) are the same in
@@ -42,7 +40,7 @@ const STATEFUL: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28'
  */
 export function walkProbeRevision(ctx: CheckContext): Revision | undefined {
   if (ctx.target.transport !== 'stdio') return undefined;
-  return STATEFUL.filter((v) => revisionIndex(v) < revisionIndex(ctx.revision)).at(-1);
+  return STATEFUL_REVISIONS.filter((v) => revisionIndex(v) < revisionIndex(ctx.revision)).at(-1);
 }
 
 interface WalkState {
