@@ -62,10 +62,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`mcp-conform: ${err.message}\n`);
       return EXIT.unreachable;
     }
-    io.stderr(`mcp-conform: internal error: ${(err as Error)?.message ?? String(err)}\n`);
-    if (io.env.MCP_CONFORM_DEBUG) io.stderr(`${(err as Error)?.stack}\n`);
+    io.stderr(internalError(err, Boolean(io.env.MCP_CONFORM_DEBUG)));
     return EXIT.internal;
   }
+}
+
+/** Our own bug, as one line (and its stack with MCP_CONFORM_DEBUG). */
+function internalError(err: unknown, debug: boolean): string {
+  return `mcp-conform: internal error: ${(err as Error)?.message ?? String(err)}\n${debug ? `${(err as Error)?.stack}\n` : ''}`;
 }
 
 /** Entry point of the bin: runs main and exits with its code once output is flushed. */
@@ -73,8 +77,7 @@ export async function cli(): Promise<void> {
   // A rejection nobody awaited is our bug: still one readable line and exit 5, never a stack
   // trace (the transports' exit hook kills the server processes on the way out).
   process.on('unhandledRejection', (err) => {
-    process.stderr.write(`mcp-conform: internal error: ${(err as Error)?.message ?? String(err)}\n`);
-    if (process.env.MCP_CONFORM_DEBUG) process.stderr.write(`${(err as Error)?.stack}\n`);
+    process.stderr.write(internalError(err, Boolean(process.env.MCP_CONFORM_DEBUG)));
     process.exit(EXIT.internal);
   });
   const code = await main(process.argv.slice(2), processIO());
