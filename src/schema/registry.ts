@@ -147,6 +147,11 @@ export function loadSchemaSet(revision: Revision): SchemaSet {
   return set;
 }
 
+/** Adds a revision's files to `ajv`, as compiled: tagged unions with discriminators (withDiscriminators). */
+export function registerFiles(ajv: Ajv, files: ReadonlyMap<string, AnySchemaObject>): void {
+  for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
+}
+
 /** Every ref the validators are asked for by name: each file, and each one the index names. */
 function refsOf(index: SchemaIndex, files: ReadonlyMap<string, AnySchemaObject>): string[] {
   const refs = new Set<string>([...files.keys(), ...Object.values(index.envelopes)]);
@@ -161,7 +166,7 @@ export function precompiledModule(revision: Revision): string {
   const { index, files, digest } = readRevision(revision);
   const base = `${SCHEMA_ID_BASE}/${revision}/`;
   const ajv = createAjv(index.dialect, false, true);
-  for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
+  registerFiles(ajv, files);
   // Refs into a file's structure that the discriminator rewrite changed are compiled at run time.
   const refs = refsOf(index, files).filter((ref) => ajv.getSchema(base + ref) !== undefined);
   return precompiledSource(ajv, base, refs, digest);
@@ -174,7 +179,7 @@ export function precompiledModule(revision: Revision): string {
 function lookup(ajv: Ajv, files: ReadonlyMap<string, AnySchemaObject>, base: string, revision: Revision, precompiled?: () => Map<string, ValidateFunction> | undefined): (ref: string) => ValidateFunction {
   let registered = false;
   const register = () => {
-    if (!registered) for (const schema of files.values()) ajv.addSchema(withDiscriminators(schema, files));
+    if (!registered) registerFiles(ajv, files);
     registered = true;
   };
   let ahead: Map<string, ValidateFunction> | undefined | null = precompiled ? null : undefined;
