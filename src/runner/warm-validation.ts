@@ -1,5 +1,6 @@
-// The validators a run needs first are compiled while the main session's server starts: that
-// wait is idle time for this process, and compiling (ajv) is the costliest step of validation.
+// The validators a run needs first are made ready while the main session's server starts: that
+// wait is idle time for this process. Ready means loaded from the build (src/schema/precompiled.ts)
+// or, without one, compiled, the costliest step of validation.
 import { validateMessage, type Revision } from '../schema/index.js';
 
 const SERVER_INFO = { name: 'warm-up', version: '0' };
