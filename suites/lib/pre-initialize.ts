@@ -33,7 +33,8 @@ export interface PreInitialize {
 
 export function preInitialize(ctx: CheckContext): Promise<PreInitialize> {
   return ctx.shared('lifecycle/pre-initialize', async () => {
-    const { session } = await ctx.connect({ initialize: false, forRun: true });
+    // Before the version probes: two checks wait on it, and its cancelled initialize waits a quiet period.
+    const { session } = await ctx.connect({ initialize: false, forRun: true, startOrder: 'first' });
     const x = await exchangeOn(session, 'tools/list', undefined, { tag: EARLY_REQUEST_CHECK });
     const walk: PreInitialize = { session, early: x.outcome, evidence: exchangeEvidence(x) };
     if (ctx.target.transport !== 'stdio' || session.closed) return walk;

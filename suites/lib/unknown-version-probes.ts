@@ -32,10 +32,11 @@ export function unknownVersionProbes(ctx: CheckContext): Promise<UnknownVersionP
       pending: UNKNOWN_VERSIONS.length,
       next: () => waiting,
     };
-    const probes = UNKNOWN_VERSIONS.map(async (version) => {
+    const probes = UNKNOWN_VERSIONS.map(async (version, i) => {
       try {
-        // Started first: a fuzz campaign, whose failures take waiting to confirm, continues on it.
-        const { session } = await ctx.connect({ initialize: false, forRun: keep, startOrder: 'first' });
+        // A fuzz campaign continues on each. The first starts with the first connections (beside
+        // the handshake walk): malformed-messages, whose failures take waiting to confirm, takes it.
+        const { session } = await ctx.connect({ initialize: false, forRun: keep, startOrder: i === 0 ? 'first' : 'normal' });
         const handshake = await initialize(session, { protocolVersion: version, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });
         // Only after the answer is recorded, so nothing here can change what the probe saw.
         const spare = keep && handshake.outcome.kind === 'result' && handshake.answeredVersion === ctx.facts.revision && !session.closed;

@@ -35,7 +35,9 @@ describe('StartGate', () => {
         },
         order,
       );
-    const all = [open('a'), open('b'), open('probe', 'last'), open('c'), open('walk', 'first')];
+    const all = [open('a'), open('b')];
+    await new Promise((r) => setTimeout(r, 10));
+    all.push(open('probe', 'last'), open('c'), open('walk', 'first'));
     await new Promise((r) => setTimeout(r, 10));
     expect(started).toEqual(['a', 'b']);
     fakes.get('a')!.answer();
@@ -50,6 +52,31 @@ describe('StartGate', () => {
     await new Promise((r) => setTimeout(r, 10));
     expect(started).toEqual(['a', 'b', 'walk', 'c', 'probe']);
     fakes.get('c')!.answer();
+    fakes.get('probe')!.answer();
+    await Promise.all(all);
+  });
+
+  it('orders starts asked for at the same moment by their order, not by who asked first', async () => {
+    const gate = new StartGate(1);
+    const started: string[] = [];
+    const fakes = new Map<string, ReturnType<typeof fakeSession>>();
+    const open = (name: string, order?: 'first' | 'last') =>
+      gate.open(async () => {
+        started.push(name);
+        const f = fakeSession();
+        fakes.set(name, f);
+        return f.session;
+      }, order);
+    // The gate is idle, yet the probe asked first does not take the one slot.
+    const all = [open('probe', 'last'), open('fuzz'), open('walk', 'first')];
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(['walk']);
+    fakes.get('walk')!.answer();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(['walk', 'fuzz']);
+    fakes.get('fuzz')!.answer();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(started).toEqual(['walk', 'fuzz', 'probe']);
     fakes.get('probe')!.answer();
     await Promise.all(all);
   });
