@@ -55,9 +55,10 @@ export function fuzzSettings(o: CheckOptions): FuzzSettings {
     shrinkMs,
     caseTimeoutMs,
     confirmTimeoutMs: o.requestTimeoutMs,
-    // The ping behind the case was answered: a plain run waits as long again as the search's
-    // deadline for the missing answer (stretched on a loaded machine), not the whole timeout.
-    confirmAfterPingMs: command === 'run' ? caseTimeoutMs : undefined,
+    // The ping behind the case was answered: a plain run waits the quiet period for the missing
+    // answer, as every check that concludes from silence does (stretched on a loaded machine),
+    // not the whole timeout.
+    confirmAfterPingMs: command === 'run' ? o.quietMs : undefined,
     // A plain run needs one failure for its verdict; an explicit cap (tests, `fuzz`) means more are wanted.
     stopAtFirstFailure: command === 'run' && o.fuzzMaxFailures === undefined,
     afterPingMs: command === 'fuzz' ? 250 : 100,
