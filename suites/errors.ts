@@ -16,6 +16,7 @@ import {
   METHOD_NOT_FOUND,
   PARSE_ERROR,
   probe,
+  probeTogether,
   Problems,
   type Message,
   type ProbeResult,
@@ -136,14 +137,40 @@ export const invalidRequest = defineCheck({
   runsAlone: true,
   async run(ctx) {
     const problems = new Problems();
-    const session = ctx.session;
-    for (const m of MALFORMED_REQUESTS) {
-      const message = m.build(livenessMessage(session));
-      const r = await probe(ctx, session, m.readableId ? { message, expected: [message] } : { message, alsoIds: [message.id] });
+    let session = ctx.session;
+    const probesOn = (s: Session) =>
+      MALFORMED_REQUESTS.map((m) => {
+        const message = m.build(livenessMessage(s));
+        return { m, input: m.readableId ? { message, expected: [message] } : { message, alsoIds: [message.id] } };
+      });
+    let probes = probesOn(session);
+    // Those whose answers carry their own ids go together: a server that answers none of them
+    // costs one quiet round trip, not one each. Answers without an id are told apart one by one.
+    const readable = probes.filter((p) => p.m.readableId);
+    const together = await probeTogether(ctx, session, readable.map((p) => p.input));
+    const seen = new Map(Array.isArray(together) ? readable.map((p, i) => [p, together[i]] as const) : []);
+    // The connection closed with all of them in flight: one at a time on a new one says which did it.
+    const diedTogether = together === 'closed';
+    if (diedTogether) {
+      ctx.note(`the connection closed while ${readable.length} malformed requests sent back to back were in flight; repeated one at a time on a new connection`);
+      try {
+        session = (await ctx.connect()).session;
+      } catch (err) {
+        problems.violation(`the server stopped serving while ${readable.length} malformed requests sent back to back were in flight`, 'error -32600 for each, and the server keeps running', 'the connection closed');
+        ctx.note(`no new connection to repeat them on: ${(err as Error).message}`);
+        return problems.verdict(ctx);
+      }
+      probes = probesOn(session);
+    }
+    let gone = false;
+    for (const p of probes) {
+      const { m, input } = p;
+      const r = seen.get(p) ?? (await probe(ctx, session, input));
       const a = answerOf(r);
       const what = `a request with ${m.label}`;
       if (a.kind === 'gone') {
         problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600, and the server keeps running', describeAnswer(a));
+        gone = true;
         break;
       }
       if (a.kind === 'error') {
@@ -156,6 +183,13 @@ export const invalidRequest = defineCheck({
       } else {
         problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600 Invalid Request', describeAnswer(a));
       }
+    }
+    if (diedTogether && !gone) {
+      problems.violation(
+        `the server stopped serving while ${readable.length} malformed requests sent back to back were in flight (one at a time, on a new connection, it survived them)`,
+        'error -32600 for each, and the server keeps running',
+        'the connection closed',
+      );
     }
 
     // RPC-16 (derived): MCP ids are never null; such a request must not be served.

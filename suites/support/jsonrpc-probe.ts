@@ -136,6 +136,75 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
   }
 }
 
+/**
+ * Sends several probes back to back with one liveness request behind them all (stdio), so a
+ * server that answers none of them costs one round trip instead of one per probe. Each input
+ * must carry ids of its own (`expected` or `alsoIds`). The results are per input, in order,
+ * only when every answer can be told apart by its id. Otherwise the caller probes one at a time
+ * (that is what attributes such answers): 'ambiguous' after an answer without an id (null or
+ * absent) or a unit that is not JSON-RPC, or over HTTP; 'closed' when the connection ended with
+ * them in flight (which one ended it needs a new connection to find out).
+ */
+export async function probeTogether(ctx: CheckContext, session: Session, inputs: readonly ProbeInput[]): Promise<ProbeResult[] | 'ambiguous' | 'closed'> {
+  if (session.transport.kind !== 'stdio') return 'ambiguous';
+  const owner = new Map<string, number>();
+  inputs.forEach((input, i) => {
+    for (const id of [...(input.expected ?? []).map((m) => m.id), ...(input.alsoIds ?? [])]) owner.set(JSON.stringify(id), i);
+  });
+  const results: ProbeResult[] = inputs.map(() => ({ replies: [], framing: [] }));
+  let ambiguous = false;
+  let unanswered = inputs.length;
+  let wake: () => void = () => {};
+  const complete = new Promise<void>((resolve) => (wake = resolve));
+  const from = session.findings.length;
+  const offMessage = session.onReceive((r) => {
+    if (!isResponse(r.message)) return;
+    const id = r.message.id;
+    const anonymous = id === null || id === undefined;
+    const i = anonymous ? undefined : owner.get(JSON.stringify(id));
+    if (i === undefined && !anonymous) return;
+    ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+    withdrawFindings(session, from, (f) => isMessageEvidence(f, r.message) && isIdProblem(f));
+    if (i === undefined) {
+      ambiguous = true;
+      return;
+    }
+    results[i].replies.push(r);
+    if (results[i].replies.length === (inputs[i].replies ?? 1) && --unanswered === 0) wake();
+  });
+  // Not attributable either; withdrawn like probe()'s, since our probes provoked it.
+  const onFraming = (_problem: unknown, raw: string) => {
+    ambiguous = true;
+    ctx.evidence.push({ type: 'message', direction: 'received', at: session.now(), raw: clip(raw, 400) });
+    withdrawFraming(session, from, raw);
+  };
+  session.transport.on('framing', onFraming);
+  try {
+    for (const input of inputs) {
+      for (const m of input.expected ?? []) void expectAnswer(ctx, session, m);
+      try {
+        if (input.raw !== undefined) await ctx.sendRaw(`${input.raw}\n`, session);
+        else await ctx.sendMessage(input.message, session);
+      } catch {
+        return 'closed';
+      }
+    }
+    const live = livenessRequest(session.revision);
+    const sentinel = session.request(live.method, live.params, { tag: ctx.check.id });
+    let closed = false;
+    const afterSentinel = sentinel.then(async (o) => {
+      if (o.kind === 'closed') closed = true;
+      if (o.kind === 'result' || o.kind === 'error') await delay(graceAfterSentinel(ctx, o.ms));
+    });
+    await Promise.race([complete, afterSentinel]);
+    if (closed || session.closed) return 'closed';
+    return ambiguous ? 'ambiguous' : results;
+  } finally {
+    offMessage();
+    session.transport.off('framing', onFraming);
+  }
+}
+
 /*
  * Answers to a probe are judged by the check that sent it. The session also flags some of them
  * run-wide: the id of an answer to a malformed request (a result for id null, an invalid id

@@ -45,6 +45,21 @@ describe('other faults the JSON-RPC base checks catch', () => {
     });
   }
 
+  it('errors/invalid-request tells apart answers without their ids by sending the requests one at a time (null-id-on-invalid-request)', async () => {
+    // -32600 with id null for a request whose id was readable: sent together, such answers could
+    // belong to any of them; one at a time each is still judged (and -32600 is what is asked for).
+    const report = await runAgainstFixture({ checks: BASE, fault: 'null-id-on-invalid-request', only: ['errors/invalid-request'] });
+    expect(statusOf(report, 'errors/invalid-request')).toBe('pass');
+  });
+
+  it('errors/invalid-request names the request that ends the server, found one at a time on a new connection (crash-on-params-not-object)', async () => {
+    const report = await runAgainstFixture({ checks: BASE, fault: 'crash-on-params-not-object', only: ['errors/invalid-request'] });
+    const result = report.checks.find((c) => c.id === 'errors/invalid-request');
+    expect(result?.status).toBe('fail');
+    expect(result?.message).toMatch(/^a request with params "x" \(not an object\): the connection closed/);
+    expect(JSON.stringify(result?.evidence)).toContain('sent back to back were in flight; repeated one at a time on a new connection');
+  });
+
   it('ids/concurrent-correlation fails when some requests are never answered (drop-requests)', async () => {
     const report = await runTarget({
       target: { transport: 'stdio', command: fixtureCommand({ fault: 'drop-requests' }) },
