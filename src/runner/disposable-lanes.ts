@@ -75,7 +75,8 @@ export interface LaneRun {
  * Runs `checks` on `lanes`: the first lane starts every check that may share its session at
  * once, then every lane takes the runsAlone checks one by one, plus the re-runs of shared-session
  * checks that failed or warned while a neighbour ran. A lane that joins `late` (a session a check
- * handed over) takes its share of what is still queued.
+ * handed over) takes its share of what is still queued. A lane that finds the queue empty is
+ * closed then, not when the others are done: its process winds down meanwhile.
  */
 export async function runOnLanes(
   checks: readonly Check[],
@@ -95,6 +96,7 @@ export async function runOnLanes(
       await run;
       running.delete(run);
     }
+    lane.close();
   };
   const first = async () => {
     await Promise.all(

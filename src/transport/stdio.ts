@@ -261,11 +261,13 @@ class StdioTransportImpl implements StdioTransport {
       how = 'already-exited';
     } else {
       child.stdin?.end();
-      // A later close() with a shorter grace ends this wait sooner (the end of a run, where no exit is judged).
-      const graceEnds = performance.now() + (graceMs ?? this.options.closeGraceMs ?? 2000);
+      const stdinClosedAt = performance.now();
+      // A later close() with a shorter grace ends this wait sooner (the end of a run, where no exit
+      // is judged). Both count from stdin closing: a process closed long ago has had its grace.
+      const graceEnds = stdinClosedAt + (graceMs ?? this.options.closeGraceMs ?? 2000);
       const cut = new Promise<boolean>((resolve) => {
         this.shortenGrace = (ms) => {
-          if (performance.now() + ms < graceEnds) void delay(ms, false, { ref: false }).then(resolve);
+          if (stdinClosedAt + ms < graceEnds) void delay(Math.max(0, stdinClosedAt + ms - performance.now()), false, { ref: false }).then(resolve);
         };
       });
       const exitedInTime = await Promise.race([this.waitExit(graceEnds - performance.now()), cut]);

@@ -56,7 +56,8 @@ export interface CloseInfo {
 export interface CloseOptions {
   /**
    * stdio: how long to wait for an exit after closing stdin, before signals (overrides the
-   * transport's default). On a transport already closing, a shorter grace cuts its wait short.
+   * transport's default). On a transport already closing, a shorter grace cuts its wait short;
+   * both count from the moment stdin closed.
    */
   graceMs?: number;
 }

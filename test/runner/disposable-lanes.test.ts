@@ -76,6 +76,29 @@ describe('runOnLanes', () => {
     expect(crowded).toEqual([]);
   });
 
+  it('closes a lane as soon as it finds the queue empty, while another lane still runs', async () => {
+    const discarded: string[] = [];
+    const named = (name: string) =>
+      new DisposableLane({ open: async () => fakeSession(), healthy: async () => true, discard: () => discarded.push(name) });
+    const first = named('first');
+    const late = named('late');
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const execute = async (c: Check, l: DisposableLane): Promise<LaneRun> => {
+      await l.acquire();
+      if (c.id === 'lanes/long') await held; // the first lane's side-by-side check
+      else await tick();
+      return { result: result(c, 'pass'), overlapped: false };
+    };
+    const done = runOnLanes([check('long'), check('x', true)], [first], execute, () => undefined, Promise.resolve(late));
+    await new Promise((r) => setTimeout(r, 50));
+    // The late lane ran x and found nothing more: its session is handed back while "long" still runs.
+    expect(discarded).toEqual(['late']);
+    release();
+    await done;
+    expect(discarded).toEqual(['late', 'first']);
+  });
+
   it('runs a side-by-side check again alone when it failed or warned, and reports that verdict', async () => {
     const runs: Array<{ id: string; overlapped: boolean }> = [];
     const execute = async (c: Check, l: DisposableLane): Promise<LaneRun> => {

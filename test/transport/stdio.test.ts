@@ -150,6 +150,18 @@ describe('stdio transport: close() escalation and process tree', () => {
     expect(await first).toMatchObject({ how: 'sigterm', signal: 'SIGTERM' });
   });
 
+  it('counts a shorter grace from when stdin closed, not from the second close', async () => {
+    const t = server(['--ignore-stdin-close'], { closeGraceMs: 60_000 });
+    await t.start();
+    const first = t.close();
+    await new Promise((r) => setTimeout(r, 1200));
+    // stdin closed 1.2 s ago, so a 1 s grace is over: SIGTERM now, not a second from now.
+    void t.close({ graceMs: 1000 });
+    const rule = await Promise.race([first.then(() => 'from stdin closing'), new Promise((r) => setTimeout(r, 600)).then(() => 'from the second close')]);
+    expect(rule).toBe('from stdin closing');
+    expect(await first).toMatchObject({ how: 'sigterm', signal: 'SIGTERM' });
+  });
+
   it('escalates to SIGKILL when SIGTERM is ignored too', async () => {
     const t = server(['--ignore-stdin-close', '--ignore-sigterm'], { closeGraceMs: 300, termGraceMs: 300 });
     const got = collect(t);
