@@ -23,10 +23,19 @@ function dialectOf(schema: Obj, revision: Revision): 'draft-07' | '2020-12' {
 
 let sets = 0;
 
-function toolSchemaSet(inputSchema: Obj, revision: Revision): SchemaSet {
-  const dialect = dialectOf(inputSchema, revision);
+function quietAjv(dialect: 'draft-07' | '2020-12') {
   const ajv = createAjv(dialect);
   (ajv as unknown as { logger: unknown }).logger = { log() {}, warn() {}, error() {} };
+  return ajv;
+}
+
+/** One instance per dialect for every tool (creating one costs more than compiling a tool's schema). */
+const shared = new Map<'draft-07' | '2020-12', ReturnType<typeof createAjv>>();
+
+function toolSchemaSet(inputSchema: Obj, revision: Revision): SchemaSet {
+  const dialect = dialectOf(inputSchema, revision);
+  const ajv = shared.get(dialect) ?? quietAjv(dialect);
+  shared.set(dialect, ajv);
   const { $schema: _s, $id: _i, ...schema } = inputSchema;
   // A base of its own per tool, so that two tools never share compiled schemas.
   const base = `${SCHEMA_ID_BASE}/tool-${++sets}/`;
