@@ -7,13 +7,15 @@
 import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { precompiledModule } from '../dist/src/schema/registry.js';
+import { precompiledMetaModule, precompiledModule } from '../dist/src/schema/registry.js';
 import { REVISIONS } from '../dist/src/schema/revisions.js';
 
 // Each revision's fast validators, compiled ahead (src/schema/precompiled.ts): compiling them
 // was most of the validation cost of a run.
 mkdirSync('dist/validators', { recursive: true });
 for (const revision of REVISIONS) writeFileSync(join('dist/validators', `${revision}.cjs`), precompiledModule(revision));
+// And the meta-schemas that check the schemas servers publish (tool inputSchema...).
+for (const dialect of ['draft-07', '2020-12']) writeFileSync(join('dist/validators', `meta-${dialect}.cjs`), precompiledMetaModule(dialect));
 
 await build({
   stdin: { contents: "import { cli } from './src/cli/main.js';\nawait cli();\n", resolveDir: 'dist', sourcefile: 'cli-entry.js' },

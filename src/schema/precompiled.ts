@@ -63,7 +63,36 @@ interface PrecompiledModule {
 
 /** The build's validators for `revision`, when they were built from these very schema files. */
 export function loadPrecompiled(revision: Revision, digest: string, formats: unknown): Map<string, ValidateFunction> | undefined {
-  const path = precompiledPath(revision);
+  return loadPrecompiledFile(precompiledPath(revision), digest, formats);
+}
+
+/** The JSON Schema dialects whose meta-schemas check the schemas servers publish (tool inputSchema...). */
+export type Dialect = 'draft-07' | '2020-12';
+
+/** The meta-schema of each dialect, as ajv knows it. */
+export const META_SCHEMA_IDS: Record<Dialect, string> = {
+  'draft-07': 'http://json-schema.org/draft-07/schema',
+  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
+};
+
+export function precompiledMetaPath(dialect: Dialect): string {
+  return join(packageRoot(), 'dist', 'validators', `meta-${dialect}.cjs`);
+}
+
+/** The meta-schemas ship with ajv: its version is all a precompiled one depends on. */
+export function metaDigest(): string {
+  return schemaDigest([]);
+}
+
+/**
+ * The dialect's meta-schema validator compiled at build time (compiling the 2020-12 one at run
+ * time took ~0.1 CPU-s of a run), or undefined (no build output, or another ajv version).
+ */
+export function loadPrecompiledMeta(dialect: Dialect, formats: unknown): ValidateFunction | undefined {
+  return loadPrecompiledFile(precompiledMetaPath(dialect), metaDigest(), formats)?.get(META_SCHEMA_IDS[dialect]);
+}
+
+function loadPrecompiledFile(path: string, digest: string, formats: unknown): Map<string, ValidateFunction> | undefined {
   if (!existsSync(path)) return undefined;
   try {
     const mod = createRequire(import.meta.url)(path) as PrecompiledModule;

@@ -7,7 +7,7 @@ import { _, Ajv, Name, type AnySchemaObject, type ValidateFunction } from 'ajv';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import { packageRoot } from './package-root.js';
-import { FORMATS_VARIABLE, loadPrecompiled, precompiledSource, schemaDigest } from './precompiled.js';
+import { FORMATS_VARIABLE, loadPrecompiled, META_SCHEMA_IDS, metaDigest, precompiledSource, schemaDigest, type Dialect } from './precompiled.js';
 import type { Revision } from './revisions.js';
 
 // ajv-formats is CommonJS; its default export arrives wrapped under NodeNext.
@@ -170,6 +170,13 @@ export function precompiledModule(revision: Revision): string {
   // Refs into a file's structure that the discriminator rewrite changed are compiled at run time.
   const refs = refsOf(index, files).filter((ref) => ajv.getSchema(base + ref) !== undefined);
   return precompiledSource(ajv, base, refs, digest);
+}
+
+/** The module of a dialect's meta-schema validator (build time; see loadPrecompiledMeta). */
+export function precompiledMetaModule(dialect: Dialect): string {
+  const ajv = createAjv(dialect, true, true);
+  ajv.getSchema(META_SCHEMA_IDS[dialect]); // compiled, so the standalone code has it
+  return precompiledSource(ajv, '', [META_SCHEMA_IDS[dialect]], metaDigest());
 }
 
 /**

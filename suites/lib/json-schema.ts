@@ -3,10 +3,10 @@
 // 2025-11-25 on and draft-07 before (earlier revisions name no dialect; draft-07 in practice).
 // A schema is valid when it passes its dialect's meta-schema and ajv can compile it.
 import type { ValidateFunction } from 'ajv';
-import { createAjv, revisionIndex, type Revision } from '../../src/schema/index.js';
+import { createAjv, loadPrecompiledMeta, revisionIndex, type Dialect, type Revision } from '../../src/schema/index.js';
 import { isObject } from './json-object.js';
 
-export type Dialect = 'draft-07' | '2020-12';
+export type { Dialect };
 
 export type Compiled =
   | { ok: true; dialect: Dialect; validate: ValidateFunction }
@@ -41,6 +41,14 @@ function sharedAjv(dialect: Dialect, schema: Record<string, unknown>) {
   return ajv;
 }
 
+const metas = new Map<Dialect, ValidateFunction | undefined>();
+
+/** The build's meta-schema validator (the same verdicts as ajv.validateSchema, without compiling it), if there is one. */
+function metaValidator(dialect: Dialect, ajv: ReturnType<typeof createAjv>): ValidateFunction | undefined {
+  if (!metas.has(dialect)) metas.set(dialect, loadPrecompiledMeta(dialect, ajv.formats));
+  return metas.get(dialect);
+}
+
 const cache = new WeakMap<object, Map<Revision, Compiled>>();
 
 /** Compiles `schema` (memoized per schema object and revision). */
@@ -62,8 +70,9 @@ function compileFresh(schema: Record<string, unknown>, revision: Revision): Comp
   // The dialect is settled; compile without $schema so spelling variants of its URI do not matter.
   const { $schema: _ignored, ...body } = schema;
   let ajv = sharedAjv(dialect, body);
-  if (!ajv.validateSchema(body)) {
-    return { ok: false, dialect, judged: true, reason: `not a valid ${dialect} schema: ${ajv.errorsText(ajv.errors, { dataVar: 'schema' })}` };
+  const meta = metaValidator(dialect, ajv);
+  if (!(meta ? meta(body) : ajv.validateSchema(body))) {
+    return { ok: false, dialect, judged: true, reason: `not a valid ${dialect} schema: ${ajv.errorsText(meta ? meta.errors : ajv.errors, { dataVar: 'schema' })}` };
   }
   try {
     try {

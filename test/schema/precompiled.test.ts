@@ -1,12 +1,13 @@
 // The validators compiled at build time (dist/validators, src/schema/precompiled.ts) give the
 // same verdict as the same schemas compiled at run time, on generated values and on values
-// broken one property at a time; a module built from other schema files is not used.
+// broken one property at a time; a module built from other schema files is not used. The same
+// holds for the meta-schema validators that check the schemas servers publish.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { arbitraryFor } from '../../src/fuzz/schema-arbitrary.js';
-import { loadPrecompiled, precompiledPath, schemaDigest } from '../../src/schema/precompiled.js';
+import { loadPrecompiled, loadPrecompiledMeta, metaDigest, precompiledMetaPath, precompiledPath, schemaDigest } from '../../src/schema/precompiled.js';
 import { createAjv, loadSchemaSet, registerFiles, SCHEMA_ID_BASE, schemaDir } from '../../src/schema/registry.js';
 import { REVISIONS, type Revision } from '../../src/schema/index.js';
 
@@ -68,5 +69,45 @@ describe.skipIf(!built)('precompiled validators (run `npm run build` first)', ()
     expect(loadPrecompiled('2025-11-25', schemaDigest(texts), fast.formats)).toBeDefined();
     const edited = texts.map(([n, t], i) => [n, i === 0 ? `${t} ` : t] as [string, string]);
     expect(loadPrecompiled('2025-11-25', schemaDigest(edited), fast.formats)).toBeUndefined();
+  });
+});
+
+const KEYWORDS = ['type', 'properties', 'required', 'items', 'minLength', 'enum', 'const', '$ref', 'additionalProperties', 'anyOf', 'format', 'pattern', '$defs', 'description'];
+
+describe.skipIf(!built)('precompiled meta-schema validators (run `npm run build` first)', () => {
+  for (const dialect of ['draft-07', '2020-12'] as const) {
+    it(`${dialect}: the same verdicts and error texts as ajv.validateSchema`, () => {
+      const runtime = createAjv(dialect);
+      const meta = loadPrecompiledMeta(dialect, runtime.formats);
+      expect(meta, 'the build wrote the meta-schema validator for this ajv version').toBeDefined();
+      const fixed: unknown[] = [
+        { type: 'object', properties: { a: { type: 'string' } }, required: ['a'] },
+        { type: 5 },
+        { properties: [] },
+        { required: 'a' },
+        { minLength: -1 },
+        { pattern: '(' },
+        { items: [{ type: 'string' }] },
+        { $defs: { x: { type: 'integer' } }, $ref: '#/$defs/x' },
+      ];
+      const generated = fc.sample(fc.dictionary(fc.constantFrom(...KEYWORDS), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 3 }), { numRuns: 300, seed: 5 });
+      let invalid = 0;
+      for (const schema of [...fixed, ...generated]) {
+        const expected = runtime.validateSchema(schema as object);
+        const got = meta!(schema);
+        expect(got, JSON.stringify(schema)).toBe(expected);
+        if (!got) {
+          invalid++;
+          expect(runtime.errorsText(meta!.errors, { dataVar: 'schema' })).toBe(runtime.errorsText(runtime.errors, { dataVar: 'schema' }));
+        }
+      }
+      expect(invalid).toBeGreaterThan(20);
+    });
+  }
+
+  // A module with another digest is refused by the loader the revisions' validators share (above).
+  it('records the ajv version it was built with', () => {
+    const source = readFileSync(precompiledMetaPath('2020-12'), 'utf8');
+    expect(source).toContain(`exports.digest = ${JSON.stringify(metaDigest())};`);
   });
 });
