@@ -229,16 +229,21 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   };
 
   let chunk: { c: number; specs: CaseSpec[] } | undefined;
-  /** Case i, exactly as fast-check's check() draws run i % CHUNK (fc.sample biases differently). */
+  /**
+   * Case i, exactly as fast-check's check() draws run i % CHUNK (fc.sample biases differently).
+   * Only the runs the campaign will reach are drawn: run k of a seed does not depend on how many
+   * follow it, so a plain run's 100 cases cost 100 draws, not 256.
+   */
   const caseAt = async (i: number): Promise<CaseSpec> => {
     const c = Math.floor(i / CHUNK);
-    if (chunk?.c !== c) {
+    if (chunk?.c !== c || chunk.specs.length <= i % CHUNK) {
       const specs: CaseSpec[] = [];
       predicate = async (spec) => {
         specs.push(spec);
         return true;
       };
-      await fc.check(property, { seed: chunkSeed(opts.seed, c), numRuns: CHUNK });
+      const numRuns = Math.min(CHUNK, Math.max(opts.runs - c * CHUNK, (i % CHUNK) + 1));
+      await fc.check(property, { seed: chunkSeed(opts.seed, c), numRuns });
       predicate = async () => true;
       chunk = { c, specs };
     }
