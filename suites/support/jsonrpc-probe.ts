@@ -52,11 +52,6 @@ export function clip(s: string, n = 160): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** Same JSON value: ids are strings, numbers or (when malformed) anything else. */
-export function sameJson(a: unknown, b: unknown): boolean {
-  return typeof a === typeof b && JSON.stringify(a) === JSON.stringify(b);
-}
-
 export interface ProbeInput {
   /** Bytes to write as they are (stdio: a newline is added). */
   raw?: string;
@@ -81,6 +76,30 @@ export interface ProbeResult {
   closed?: string;
 }
 
+/** The ids an answer to `input` may carry. */
+const idsOf = (input: ProbeInput): unknown[] => [...(input.expected ?? []).map((m) => m.id), ...(input.alsoIds ?? [])];
+
+/** Loosely the same id: also an id echoed with another type ("2" for 2), which the id checks judge. */
+const idKey = (id: unknown): string => (typeof id === 'object' ? `json:${JSON.stringify(id)}` : `text:${String(id)}`);
+
+/** Writes one probe (stdio: a newline after raw bytes), its expected answers registered first. */
+function sendInput(ctx: CheckContext, session: Session, input: ProbeInput): Promise<SendOutcome> {
+  for (const m of input.expected ?? []) void expectAnswer(ctx, session, m);
+  if (input.raw !== undefined) return ctx.sendRaw(session.transport.kind === 'stdio' ? `${input.raw}\n` : input.raw, session);
+  return ctx.sendMessage(input.message, session);
+}
+
+/**
+ * Sends the liveness request behind what was sent and settles once it was answered plus a grace
+ * (a server answers in order); the outcome says whether the connection closed meanwhile.
+ */
+async function sentinelSettled(ctx: CheckContext, session: Session): Promise<{ closed?: string }> {
+  const live = livenessRequest(session.revision);
+  const o = await session.request(live.method, live.params, { tag: ctx.check.id });
+  if (o.kind === 'result' || o.kind === 'error') await delay(graceAfterSentinel(ctx, o.ms));
+  return o.kind === 'closed' ? { closed: o.reason } : {};
+}
+
 /**
  * Sends one probe and gathers its answers. Over HTTP the exchange itself carries them. Over
  * stdio it stops at the expected number of replies, or once a liveness request (ping, or
@@ -89,7 +108,7 @@ export interface ProbeResult {
  */
 export async function probe(ctx: CheckContext, session: Session, input: ProbeInput): Promise<ProbeResult> {
   const result: ProbeResult = { replies: [], framing: [] };
-  const ids = [...(input.expected ?? []).map((m) => m.id), ...(input.alsoIds ?? [])];
+  const ids = new Set(idsOf(input).map(idKey));
   const wanted = input.replies ?? 1;
   let wake: () => void = () => {};
   const complete = new Promise<void>((resolve) => (wake = resolve));
@@ -97,7 +116,7 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
   const offMessage = session.onReceive((r) => {
     if (!isResponse(r.message)) return;
     const id = r.message.id;
-    const ours = id === null || id === undefined || ids.some((x) => sameJson(x, id) || (typeof id !== 'object' && String(x) === String(id)));
+    const ours = id === null || id === undefined || ids.has(idKey(id));
     if (!ours) return;
     result.replies.push(r);
     ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
@@ -111,24 +130,19 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
   };
   session.transport.on('framing', onFraming);
   try {
-    for (const m of input.expected ?? []) void expectAnswer(ctx, session, m);
     let sent: SendOutcome;
     try {
-      if (input.raw !== undefined) sent = await ctx.sendRaw(session.transport.kind === 'stdio' ? `${input.raw}\n` : input.raw, session);
-      else sent = await ctx.sendMessage(input.message, session);
+      sent = await sendInput(ctx, session, input);
     } catch (err) {
       result.closed = (err as Error).message;
       return result;
     }
     result.http = sent.http;
     if (session.transport.kind === 'http' || result.replies.length >= wanted) return result;
-    const live = livenessRequest(session.revision);
-    const sentinel = session.request(live.method, live.params, { tag: ctx.check.id });
-    const afterSentinel = sentinel.then(async (o) => {
-      if (o.kind === 'closed') result.closed = o.reason;
-      if (o.kind === 'result' || o.kind === 'error') await delay(graceAfterSentinel(ctx, o.ms));
+    const settled = sentinelSettled(ctx, session).then((o) => {
+      if (o.closed) result.closed = o.closed;
     });
-    await Promise.race([complete, afterSentinel]);
+    await Promise.race([complete, settled]);
     return result;
   } finally {
     offMessage();
@@ -148,9 +162,7 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
 export async function probeTogether(ctx: CheckContext, session: Session, inputs: readonly ProbeInput[]): Promise<ProbeResult[] | 'ambiguous' | 'closed'> {
   if (session.transport.kind !== 'stdio') return 'ambiguous';
   const owner = new Map<string, number>();
-  inputs.forEach((input, i) => {
-    for (const id of [...(input.expected ?? []).map((m) => m.id), ...(input.alsoIds ?? [])]) owner.set(JSON.stringify(id), i);
-  });
+  inputs.forEach((input, i) => idsOf(input).forEach((id) => owner.set(idKey(id), i)));
   const results: ProbeResult[] = inputs.map(() => ({ replies: [], framing: [] }));
   let ambiguous = false;
   let unanswered = inputs.length;
@@ -161,7 +173,7 @@ export async function probeTogether(ctx: CheckContext, session: Session, inputs:
     if (!isResponse(r.message)) return;
     const id = r.message.id;
     const anonymous = id === null || id === undefined;
-    const i = anonymous ? undefined : owner.get(JSON.stringify(id));
+    const i = anonymous ? undefined : owner.get(idKey(id));
     if (i === undefined && !anonymous) return;
     ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
     withdrawFindings(session, from, (f) => isMessageEvidence(f, r.message) && isIdProblem(f));
@@ -181,22 +193,15 @@ export async function probeTogether(ctx: CheckContext, session: Session, inputs:
   session.transport.on('framing', onFraming);
   try {
     for (const input of inputs) {
-      for (const m of input.expected ?? []) void expectAnswer(ctx, session, m);
       try {
-        if (input.raw !== undefined) await ctx.sendRaw(`${input.raw}\n`, session);
-        else await ctx.sendMessage(input.message, session);
+        await sendInput(ctx, session, input);
       } catch {
         return 'closed';
       }
     }
-    const live = livenessRequest(session.revision);
-    const sentinel = session.request(live.method, live.params, { tag: ctx.check.id });
     let closed = false;
-    const afterSentinel = sentinel.then(async (o) => {
-      if (o.kind === 'closed') closed = true;
-      if (o.kind === 'result' || o.kind === 'error') await delay(graceAfterSentinel(ctx, o.ms));
-    });
-    await Promise.race([complete, afterSentinel]);
+    const settled = sentinelSettled(ctx, session).then((o) => (closed = o.closed !== undefined));
+    await Promise.race([complete, settled]);
     if (closed || session.closed) return 'closed';
     return ambiguous ? 'ambiguous' : results;
   } finally {

@@ -52,6 +52,15 @@ describe('other faults the JSON-RPC base checks catch', () => {
     expect(statusOf(report, 'errors/invalid-request')).toBe('pass');
   });
 
+  it('errors/invalid-request counts an answer whose id comes back as a string as the answer it is (string-ids)', async () => {
+    // Sent together, the answers are told apart by id as loosely as one at a time: the wrong id
+    // type is reported (RPC-2), never a false "no answer".
+    const report = await runAgainstFixture({ checks: BASE, fault: 'string-ids', only: ['errors/invalid-request'] });
+    const result = report.checks.find((c) => c.id === 'errors/invalid-request');
+    expect(result?.message).toMatch(/^RPC-2: response id "\d+" has a different JSON type/);
+    expect(result?.message).not.toContain('no answer');
+  });
+
   it('errors/invalid-request names the request that ends the server, found one at a time on a new connection (crash-on-params-not-object)', async () => {
     const report = await runAgainstFixture({ checks: BASE, fault: 'crash-on-params-not-object', only: ['errors/invalid-request'] });
     const result = report.checks.find((c) => c.id === 'errors/invalid-request');
