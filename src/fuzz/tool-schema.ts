@@ -4,7 +4,7 @@
 // $refs, contradictions) give a reason instead.
 import fc from 'fast-check';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
-import { createAjv, revisionIndex, type Revision, type SchemaSet } from '../schema/index.js';
+import { createAjv, revisionIndex, type Dialect, type Revision, type SchemaSet } from '../schema/index.js';
 import { SCHEMA_ID_BASE, type SchemaIndex } from '../schema/registry.js';
 import { arbitraryFor } from './schema-arbitrary.js';
 
@@ -14,7 +14,7 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const FILE = 'tool-input.json';
 
 /** The dialect a tool schema is written in: its $schema, else the revision's default (META-7). */
-function dialectOf(schema: Obj, revision: Revision): 'draft-07' | '2020-12' {
+function dialectOf(schema: Obj, revision: Revision): Dialect {
   const declared = typeof schema.$schema === 'string' ? schema.$schema : '';
   if (/draft-07/.test(declared)) return 'draft-07';
   if (/2020-12/.test(declared)) return '2020-12';
@@ -23,14 +23,14 @@ function dialectOf(schema: Obj, revision: Revision): 'draft-07' | '2020-12' {
 
 let sets = 0;
 
-function quietAjv(dialect: 'draft-07' | '2020-12') {
+function quietAjv(dialect: Dialect) {
   const ajv = createAjv(dialect);
   (ajv as unknown as { logger: unknown }).logger = { log() {}, warn() {}, error() {} };
   return ajv;
 }
 
 /** One instance per dialect for every tool (creating one costs more than compiling a tool's schema). */
-const shared = new Map<'draft-07' | '2020-12', ReturnType<typeof createAjv>>();
+const shared = new Map<Dialect, ReturnType<typeof createAjv>>();
 
 function toolSchemaSet(inputSchema: Obj, revision: Revision): SchemaSet {
   const dialect = dialectOf(inputSchema, revision);
