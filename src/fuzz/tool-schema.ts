@@ -4,7 +4,7 @@
 // $refs, contradictions) give a reason instead.
 import fc from 'fast-check';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
-import { createAjv, revisionIndex, type Dialect, type Revision, type SchemaSet } from '../schema/index.js';
+import { createQuietAjv, revisionIndex, type Dialect, type Revision, type SchemaSet } from '../schema/index.js';
 import { SCHEMA_ID_BASE, type SchemaIndex } from '../schema/registry.js';
 import { arbitraryFor } from './schema-arbitrary.js';
 
@@ -23,18 +23,12 @@ function dialectOf(schema: Obj, revision: Revision): Dialect {
 
 let sets = 0;
 
-function quietAjv(dialect: Dialect) {
-  const ajv = createAjv(dialect);
-  (ajv as unknown as { logger: unknown }).logger = { log() {}, warn() {}, error() {} };
-  return ajv;
-}
-
 /** One instance per dialect for every tool (creating one costs more than compiling a tool's schema). */
-const shared = new Map<Dialect, ReturnType<typeof createAjv>>();
+const shared = new Map<Dialect, ReturnType<typeof createQuietAjv>>();
 
 function toolSchemaSet(inputSchema: Obj, revision: Revision): SchemaSet {
   const dialect = dialectOf(inputSchema, revision);
-  const ajv = shared.get(dialect) ?? quietAjv(dialect);
+  const ajv = shared.get(dialect) ?? createQuietAjv(dialect);
   shared.set(dialect, ajv);
   const { $schema: _s, $id: _i, ...schema } = inputSchema;
   // A base of its own per tool, so that two tools never share compiled schemas.

@@ -57,7 +57,7 @@ export function schemaDir(revision: Revision): string {
  * A fresh ajv instance of the right dialect, with formats. Exposed for tools that compile schemas
  * a server publishes. `standalone`: keeps the generated code, for src/schema/precompiled.ts.
  */
-export function createAjv(dialect: 'draft-07' | '2020-12', detailed = true, standalone = false): Ajv {
+export function createAjv(dialect: Dialect, detailed = true, standalone = false): Ajv {
   // Detailed: every error, with the data and schema behind it (for problems). Fast: stop at the
   // first error, keep nothing (the hot path: most messages are valid).
   const code = standalone ? { code: { source: true, formats: _`${new Name(FORMATS_VARIABLE)}` } } : {};
@@ -67,6 +67,13 @@ export function createAjv(dialect: 'draft-07' | '2020-12', detailed = true, stan
   // ajv-formats' `byte` regex backtracks on long payloads and, being multiline, accepts a bad first
   // line followed by a good one; base64 is simple enough to check linearly.
   ajv.addFormat('byte', { type: 'string', validate: isBase64 });
+  return ajv;
+}
+
+/** createAjv for the schemas servers publish: unknown formats and keywords are allowed there, not news to log. */
+export function createQuietAjv(dialect: Dialect): Ajv {
+  const ajv = createAjv(dialect);
+  (ajv as unknown as { logger: unknown }).logger = { log() {}, warn() {}, error() {} };
   return ajv;
 }
 

@@ -3,7 +3,7 @@
 // 2025-11-25 on and draft-07 before (earlier revisions name no dialect; draft-07 in practice).
 // A schema is valid when it passes its dialect's meta-schema and ajv can compile it.
 import type { ValidateFunction } from 'ajv';
-import { createAjv, loadPrecompiledMeta, revisionIndex, type Dialect, type Revision } from '../../src/schema/index.js';
+import { createQuietAjv, loadPrecompiledMeta, revisionIndex, type Dialect, type Revision } from '../../src/schema/index.js';
 import { isObject } from './json-object.js';
 
 export type { Dialect };
@@ -24,19 +24,12 @@ export function dialectOf(schema: Record<string, unknown>, revision: Revision): 
   return { unsupported: `$schema ${JSON.stringify(declared)} names a dialect mcp-conform does not check (it checks draft-07 and 2020-12)` };
 }
 
-const silent = { log() {}, warn() {}, error() {} };
-const shared = new Map<Dialect, ReturnType<typeof createAjv>>();
-
-function newAjv(dialect: Dialect) {
-  const ajv = createAjv(dialect);
-  (ajv as unknown as { logger: typeof silent }).logger = silent; // unknown formats are allowed, not news
-  return ajv;
-}
+const shared = new Map<Dialect, ReturnType<typeof createQuietAjv>>();
 
 /** One instance per dialect (creating one costs ~100 ms); a root $id seen before is forgotten first. */
 function sharedAjv(dialect: Dialect, schema: Record<string, unknown>) {
   let ajv = shared.get(dialect);
-  if (!ajv) shared.set(dialect, (ajv = newAjv(dialect)));
+  if (!ajv) shared.set(dialect, (ajv = createQuietAjv(dialect)));
   if (typeof schema.$id === 'string') ajv.removeSchema(schema.$id);
   return ajv;
 }
@@ -44,7 +37,7 @@ function sharedAjv(dialect: Dialect, schema: Record<string, unknown>) {
 const metas = new Map<Dialect, ValidateFunction | undefined>();
 
 /** The build's meta-schema validator (the same verdicts as ajv.validateSchema, without compiling it), if there is one. */
-function metaValidator(dialect: Dialect, ajv: ReturnType<typeof createAjv>): ValidateFunction | undefined {
+function metaValidator(dialect: Dialect, ajv: ReturnType<typeof createQuietAjv>): ValidateFunction | undefined {
   if (!metas.has(dialect)) metas.set(dialect, loadPrecompiledMeta(dialect, ajv.formats));
   return metas.get(dialect);
 }
@@ -80,7 +73,7 @@ function compileFresh(schema: Record<string, unknown>, revision: Revision): Comp
     } catch (err) {
       // A nested $id already known from another server schema: compile this one on its own.
       if (!/already exists/.test((err as Error).message)) throw err;
-      ajv = newAjv(dialect);
+      ajv = createQuietAjv(dialect);
       return { ok: true, dialect, validate: ajv.compile(body) };
     }
   } catch (err) {
