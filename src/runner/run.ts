@@ -195,9 +195,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     offerLane = (s) => {
       if (!reuseDisposable) return;
       offerLane = () => undefined;
-      const lane = laneOf(undefined, s);
-      lanes.push(lane);
-      resolve(lane);
+      resolve(laneOf(undefined, s));
     };
   });
 
@@ -286,8 +284,9 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const separate = runnable.filter((c) => c.connection !== 'shared' && !takesTurns(c) && !isFinal(c)).sort(longFirst);
   const finals = runnable.filter((c) => isFinal(c));
   await Promise.all([
-    // A lane's process winds down while the other checks finish.
-    runOnLanes(turns, lanes.slice(), execute, finish, lateLane).then(() => lanes.forEach((lane) => lane.close())),
+    // Each lane is closed as soon as it finds nothing left to run (runOnLanes), so its process
+    // winds down while the other checks finish.
+    runOnLanes(turns, lanes, execute, finish, lateLane),
     pool(separate, opts.freshConcurrency ?? 2, runOne),
     pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY[opts.target.transport], runOne),
   ]);
