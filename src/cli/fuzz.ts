@@ -4,6 +4,7 @@
 import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
 import { runTarget, type TargetRunOptions } from '../runner/target.js';
+import { randomSeed } from '../runner/seed.js';
 import { isStateless, LATEST_STATEFUL } from '../schema/index.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
@@ -33,10 +34,11 @@ Fuzz options:
   --shrink-time <seconds>     time for isolating and shrinking failures, per check (default ${DEFAULT_SHRINK_S})
   --max-failures <n>          distinct failures shrunk per check (default 20)
   --fuzz-runs <n>             stop a check after n cases (default: when its time is up)
-  --seed <n>                  the seed (printed in reports); with --fuzz-runs, replays a failure
+  --seed <n>                  the seed (default: random, printed in reports); with --fuzz-runs,
+                              replays a failure
 
 Every "run" option works too (reports, --only, --timeout, --call-tools, --protocol-version …):
-${RUN_HELP.slice(RUN_HELP.indexOf('Options:') + 'Options:'.length).split('\n\nExit codes')[0]}
+${runOptionsBut(['--seed', '--fuzz-runs'])}
 
 Examples:
   mcp-conform fuzz --duration 120 -- node build/index.js
@@ -96,7 +98,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
   const flags = extractFuzzFlags(argv);
   const before = flags.rest.indexOf('--') < 0 ? flags.rest : flags.rest.slice(0, flags.rest.indexOf('--'));
   const given = (flag: string) => before.some((a) => a === flag || a.startsWith(`${flag}=`));
-  const args = parseRunArgs(flags.rest);
+  const args = parseRunArgs(flags.rest, randomSeed());
   if (args.help) {
     io.stdout(FUZZ_HELP);
     return EXIT.ok;
@@ -157,4 +159,17 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
   const report: Report = await runTarget(options);
   if (onFuzzProgress && lastLen) io.stderr(`\r${' '.repeat(lastLen)}\r`);
   return finishRun(report, args, baseline, io);
+}
+
+/** RUN_HELP's option lines, less the entries of `flags` (fuzz describes them itself), continuation lines included. */
+function runOptionsBut(flags: readonly string[]): string {
+  const lines = RUN_HELP.slice(RUN_HELP.indexOf('Options:') + 'Options:'.length).split('\n\nExit codes')[0].split('\n');
+  const out: string[] = [];
+  let dropping = false;
+  for (const line of lines) {
+    const entry = /^ {2}\S/.test(line);
+    if (entry) dropping = flags.some((flag) => line.trimStart().startsWith(`${flag} `));
+    if (!dropping) out.push(line);
+  }
+  return out.join('\n');
 }

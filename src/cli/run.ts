@@ -7,7 +7,7 @@ import type { Report } from '../checks/types.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import type { TargetSpec } from '../session/index.js';
 import { TargetUnreachable } from '../transport/types.js';
-import { runTarget } from '../runner/index.js';
+import { DEFAULT_SEED, randomSeed, runTarget } from '../runner/index.js';
 import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
 import { githubEnabled, publishToGithub, stopCommands, worstExitCode, type GithubTargetResult } from '../report/github.js';
 import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
@@ -45,7 +45,8 @@ Options:
   --deadline <ms>             ceiling for the whole run (default 300000)
   --call-tools <names|all>    tools we may call besides those annotated readOnlyHint (comma list)
   --slow-tool <name>          a slow, safe tool for cancellation and progress checks
-  --seed <n>                  seed for generated inputs (default: random, printed in reports)
+  --seed <n|random>           seed for generated inputs (default 1, so runs agree; random draws
+                              a new one; printed in reports to replay)
   --fuzz-runs <n>             number of fuzz cases (used by the fuzz suite)
   --header "Name: value"      extra HTTP header (repeatable), e.g. authorization
   --env NAME=value            extra environment for the spawned server (repeatable)
@@ -144,6 +145,13 @@ function int(name: string, value: string | undefined, fallback: number, min = 0)
   return Number(value);
 }
 
+/** `--seed`: a whole number, or `random` for a fresh one. */
+function seedFlag(value: string | undefined, fallback: number): number {
+  if (value === 'random') return randomSeed();
+  if (value !== undefined && !/^\d+$/.test(value)) throw new UsageError(`--seed takes a whole number or random, got "${value}"`);
+  return int('seed', value, fallback);
+}
+
 function pairs(list: string[] | undefined, sep: string, flag: string, example: string): Record<string, string> {
   const out: Record<string, string> = {};
   for (const item of list ?? []) {
@@ -203,7 +211,7 @@ export function withTargetSuffix(path: string, name: string): string {
 }
 
 /** Flags over config over defaults, one plan per target. */
-export function planRuns(parsed: Flags, config: RunConfig | undefined, randomSeed = Math.floor(Math.random() * 2 ** 31)): RunPlan[] {
+export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSeed = DEFAULT_SEED): RunPlan[] {
   const v = parsed.values;
   const cliTarget = targetFromFlags(v, parsed.positionals);
   if (v.github && v['no-github']) throw new UsageError('give --github or --no-github, not both');
@@ -241,7 +249,7 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, randomSee
     requestTimeoutMs: int('timeout', v.timeout, config?.requestTimeoutMs ?? 5000, 1),
     quietMs: int('quiet-ms', v['quiet-ms'], config?.quietMs ?? 500),
     deadlineMs: int('deadline', v.deadline, config?.deadlineMs ?? 300_000, 1),
-    seed: int('seed', v.seed, config?.seed ?? randomSeed),
+    seed: seedFlag(v.seed, config?.seed ?? defaultSeed),
     fuzzRuns: int('fuzz-runs', v['fuzz-runs'], config?.fuzzRuns ?? 100),
     verbose: Boolean(v.verbose),
     github: v.github ? true : v['no-github'] ? false : undefined,
@@ -259,12 +267,12 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, randomSee
   }));
 }
 
-/** The flags alone, one target (for `fuzz`, which reads no config file). */
-export function parseRunArgs(argv: string[]): { help: true } | ({ help: false } & RunPlan) {
+/** The flags alone, one target (for `fuzz`, which reads no config file and explores: a random default seed). */
+export function parseRunArgs(argv: string[], defaultSeed = DEFAULT_SEED): { help: true } | ({ help: false } & RunPlan) {
   const parsed = parseFlags(argv);
   if (parsed.values.help) return { help: true as const };
   if (parsed.values.config !== undefined || parsed.values.target?.length) throw new UsageError('--config and --target work with "mcp-conform run" only');
-  const [plan] = planRuns(parsed, undefined);
+  const [plan] = planRuns(parsed, undefined, defaultSeed);
   return { help: false as const, ...plan };
 }
 

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSuite, TargetUnreachable } from '../../src/index.js';
 import { fixtureCommand } from '../fixtures/launch.js';
+import { DEFAULT_SEED } from '../../src/runner/index.js';
 
 const version = (JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'package.json'), 'utf8')) as { version: string }).version;
 
@@ -28,6 +29,8 @@ describe('runSuite', () => {
     expect(report.checks).toHaveLength(1);
     expect(report.checks[0]).toMatchObject({ id: 'lifecycle/version-echo', status: 'fail', level: 'MUST', requirements: ['LIFE-2'] });
     expect(report.summary.fail).toBe(1);
+    // No seed given: the fixed default, so the same server gets the same generated inputs every run.
+    expect(report.seed).toBe(DEFAULT_SEED);
   });
 
   it('rejects when the server cannot be started, or the options are invalid', async () => {

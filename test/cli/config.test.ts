@@ -3,10 +3,11 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { checkConfig, configSchemaPath, loadConfig, type RunConfig } from '../../src/cli/config.js';
 import { ConfigError } from '../../src/cli/errors.js';
 import { parseFlags, parseRunArgs, planRuns, withTargetSuffix } from '../../src/cli/run.js';
+import { DEFAULT_SEED } from '../../src/runner/index.js';
 import { REVISIONS } from '../../src/schema/index.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { runCli } from './run-cli.js';
@@ -139,6 +140,22 @@ describe('flags over config', () => {
     for (const p of plans) expect(p).toMatchObject({ protocolVersion: '2026-07-28', requestTimeoutMs: 50, only: ['lifecycle/*'], seed: 9, callTools: ['x', 'y'], baseline: 'cli.json', reports: {} });
     expect(plans[0].target).toEqual({ transport: 'sse', url: 'http://a/mcp', headers: { 'X-Keep': '1', authorization: 'Bearer cli' } });
     expect(plans[1].target).toEqual({ transport: 'stdio', command: ['node', 'b.js'], env: { A: '1', B: '2' }, cwd: 'srv' });
+  });
+
+  it('the seed: fixed by default so runs agree, random on request (and by default for fuzz)', () => {
+    const flags = (argv: string[]) => parseFlags([...argv, '--', 'node', 'x.js']);
+    expect(planRuns(flags([]), undefined)[0].seed).toBe(DEFAULT_SEED);
+    expect(planRuns(flags([]), config({ seed: 5 }))[0].seed).toBe(5);
+    const random = vi.spyOn(Math, 'random').mockReturnValue(0.25);
+    try {
+      expect(planRuns(flags(['--seed', 'random']), config({ seed: 5 }))[0].seed).toBe(2 ** 29);
+    } finally {
+      random.mockRestore();
+    }
+    expect(() => planRuns(flags(['--seed', 'abc']), undefined)).toThrow(/^--seed takes a whole number or random, got "abc"$/);
+    // `fuzz` hands parseRunArgs a fresh seed as the default; an explicit one still wins.
+    expect(parseRunArgs(['--', 'node', 'x.js'], 77)).toMatchObject({ seed: 77 });
+    expect(parseRunArgs(['--seed', '3', '--', 'node', 'x.js'], 77)).toMatchObject({ seed: 3 });
   });
 
   it('a target on the command line replaces the config targets; --target picks some', () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { EXIT, UsageError } from '../../src/cli/errors.js';
 import { extractFuzzFlags, fuzzCommand } from '../../src/cli/fuzz.js';
 import type { CliIO } from '../../src/cli/io.js';
+import { DEFAULT_SEED } from '../../src/runner/index.js';
 import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 
 function captureIO(interactive = false): CliIO & { out: string[]; err: string[] } {
@@ -19,6 +20,10 @@ describe('mcp-conform fuzz', () => {
     const stdout = io.out.join('');
     expect(stdout).toMatch(/3 checks, 3 passed/);
     expect(code).toBe(EXIT.ok);
+    // Exploring: with no --seed, fuzz draws a fresh seed where run takes the fixed default (1 in 2^31 to collide).
+    const seed = /seed (\d+)/.exec(stdout)?.[1];
+    expect(seed).toMatch(/^\d+$/);
+    expect(Number(seed)).not.toBe(DEFAULT_SEED);
     const counter = io.err.join('');
     expect(counter).toMatch(/fuzzing: (.+ · )?malformed-messages [\d,]+ cases \([\d,]+\/s\)/);
     // One after the other: once the next campaign shows up, the counts before it are final.
