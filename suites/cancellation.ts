@@ -4,7 +4,7 @@
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';
-import { delay } from './lib/delay.js';
+import { delay, within } from './lib/delay.js';
 import { livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
 import { cancelInitialize, preInitialize, type CancelledInitialize } from './lib/pre-initialize.js';
@@ -62,7 +62,7 @@ export const inFlight = defineCheck({
     const twinOutcome = await twin;
     const twinMs = performance.now() - t0;
     if (twinOutcome.kind !== 'result' && twinOutcome.kind !== 'error') return ctx.skip(`the uncancelled call of ${slow.tool.name} did not finish (${unfinished(ctx, twinOutcome)}), so the cancelled one cannot be judged`);
-    const answered: Outcome | undefined = await Promise.race([victim, delay(ctx.options.quietMs).then(() => undefined)]);
+    const answered: Outcome | undefined = await within(victim, ctx.options.quietMs);
     ctx.note(`cancelled after ${Math.round(cancelMs)} ms; the same call without cancellation took ${Math.round(twinMs)} ms`);
     if (answered && (answered.kind === 'result' || answered.kind === 'error')) {
       if (victimMs !== undefined && victimMs <= cancelMs) return ctx.info('the slow tool answered before the cancellation was sent; nothing to judge');

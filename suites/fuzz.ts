@@ -16,7 +16,7 @@ import { loadSchemaSet } from '../src/schema/index.js';
 import type { Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
 import { callPermission, toolsOf } from './lib/tool-survey.js';
-import { delay } from './lib/delay.js';
+import { within } from './lib/delay.js';
 import { claimSpare } from './lib/unknown-version-probes.js';
 
 type Obj = Record<string, unknown>;
@@ -92,7 +92,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
   // A campaign still busy after its search is investigating a failure, so it will hand nothing
   // on: past that point the next one stops waiting and starts on a session of its own.
   const s = fuzzSettings(ctx.options);
-  const turn = await Promise.race([before.then(() => true), delay(s.searchMs + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000).then(() => false)]);
+  const turn = (await within(before.then(() => true), s.searchMs + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000)) ?? false;
   if (!turn) {
     void before.then(done); // whoever comes next still waits for the busy one
     return fuzzOnce(ctx, plan);

@@ -3,7 +3,7 @@
 // HTTP, closing the response stream is the cancellation (S26-27, judged elsewhere).
 import { defineCheck, describeOutcome, type Check } from '../src/checks/index.js';
 import { keyOf, type Outcome, type Received } from '../src/session/index.js';
-import { delay } from './lib/delay.js';
+import { delay, within } from './lib/delay.js';
 import { isObject } from './lib/json-object.js';
 import { isNotification, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
@@ -43,7 +43,7 @@ export const stdioNothingAfterCancel = defineCheck({
     await ctx.notify('notifications/cancelled', { requestId: victimId, reason: 'mcp-conform: cancellation test' }, session);
     const twinOutcome = await twin;
     const twinMs = session.now() - t0;
-    await Promise.race([victim, delay(ctx.options.quietMs)]);
+    await within(victim, ctx.options.quietMs);
     off();
     if (twinOutcome.kind !== 'result' && twinOutcome.kind !== 'error') {
       return ctx.skip(`the uncancelled call of ${slow.tool.name} did not finish (${unfinished(ctx, twinOutcome)}), so the cancelled one cannot be judged`);

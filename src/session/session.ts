@@ -183,34 +183,55 @@ export class Session {
     return () => this.listeners.delete(listener);
   }
 
-  /** Resolves with the first received message matching `pred` within `ms`, else undefined. */
+  /** Resolves with the first received message matching `pred` within `ms`, else undefined (at once if the session ends). */
   waitFor(pred: (r: Received) => boolean, ms: number): Promise<Received | undefined> {
     return new Promise((resolve) => {
-      const off = this.onReceive((r) => {
-        if (!pred(r)) return;
-        clearTimeout(timer);
-        off();
-        resolve(r);
-      });
-      const timer = setTimeout(() => {
+      let off = () => {};
+      const cancel = this.listenFor(ms, () => {
         off();
         resolve(undefined);
-      }, ms);
+      });
+      off = this.onReceive((r) => {
+        if (!pred(r)) return;
+        off();
+        cancel();
+        resolve(r);
+      });
     });
   }
 
-  /** Everything received during the next `ms` (a quiet period for "no response" checks). */
+  /** Everything received during the next `ms` (a quiet period for "no response" checks), or until the session ends. */
   collect(ms: number, pred: (r: Received) => boolean = () => true): Promise<Received[]> {
     const got: Received[] = [];
     const off = this.onReceive((r) => {
       if (pred(r)) got.push(r);
     });
-    return new Promise((resolve) =>
-      setTimeout(() => {
+    return new Promise((resolve) => {
+      this.listenFor(ms, () => {
         off();
         resolve(got);
-      }, ms),
-    );
+      });
+    });
+  }
+
+  /**
+   * Calls `done` after `ms`, or as soon as the session ends (nothing more can arrive): a listening
+   * period outliving its session would keep the process alive with its timer. Returns a function
+   * that drops the period without calling `done`.
+   */
+  private listenFor(ms: number, done: () => void): () => void {
+    const cancel = () => {
+      clearTimeout(timer);
+      this.endOfListening.delete(finish);
+    };
+    const finish = () => {
+      cancel();
+      done();
+    };
+    const timer = setTimeout(finish, ms);
+    if (this.closedReason) queueMicrotask(finish);
+    else this.endOfListening.add(finish);
+    return cancel;
   }
 
   /** Findings recorded from `from` (an index into findings) on: lets a check see what its traffic caused. */
@@ -219,6 +240,8 @@ export class Session {
   }
 
   private closing: Promise<CloseInfo> | undefined;
+  /** Listening periods (collect, waitFor) still running: they end with the session. */
+  private readonly endOfListening = new Set<() => void>();
 
   /** Ends the transport (idempotent); pending requests resolve as closed. */
   close(opts?: CloseOptions): Promise<CloseInfo> {
@@ -260,6 +283,7 @@ export class Session {
     if (this.closedReason) return;
     this.closedReason = reason;
     for (const key of [...this.pending.keys()]) this.failPending(key, reason);
+    for (const end of [...this.endOfListening]) end();
   }
 
   private failPending(key: string, reason: string): void {

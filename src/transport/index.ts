@@ -15,3 +15,4 @@ export { createStdioTransport, type StdioTransport, type StdioTransportOptions }
 export { createHttpTransport, type HttpTransport, type HttpTransportOptions, type RawRequestInit } from './http.js';
 export { createLegacySseTransport, type LegacySseTransport, type LegacySseTransportOptions } from './legacy-sse.js';
 export { encodeHeaderValue, decodeHeaderValue, routingHeaders } from './mcp-headers.js';
+export { within } from './within.js';

@@ -15,6 +15,7 @@ import { Listeners } from './listeners.js';
 import { TraceRecorder } from './trace.js';
 import { TransportClosed } from './errors.js';
 import { signalGroup, trackGroup, untrackGroup } from './process-group.js';
+import { within } from './within.js';
 
 export interface StdioTransportOptions {
   /** Program and arguments, run without a shell. */
@@ -146,7 +147,7 @@ class StdioTransportImpl implements StdioTransport {
     await Promise.race([this.exited, this.firstOutput, delay(this.options.startupWindowMs ?? 300, undefined, { ref: false })]);
     if (this.closeRequested) throw new TransportClosed('stdio transport was closed while starting');
     if (this.exitInfo) {
-      await Promise.race([this.stdoutEnded, delay(DRAIN_WAIT_MS)]);
+      await within(this.stdoutEnded, DRAIN_WAIT_MS);
       signalGroup(pid, 'SIGKILL');
       untrackGroup(pid);
       throw new TargetUnreachable(this.describeEarlyExit(file));
@@ -245,7 +246,7 @@ class StdioTransportImpl implements StdioTransport {
     this.markExited();
     if (!this.running || this.closeRequested) return;
     // Deliver what is still in the stdout pipe before announcing the exit.
-    void Promise.race([this.stdoutEnded, delay(DRAIN_WAIT_MS)]).then(() => {
+    void within(this.stdoutEnded, DRAIN_WAIT_MS).then(() => {
       if (!this.closeRequested) this.listeners.emit('exit', { how: 'exited', code, signal });
     });
   }
@@ -291,7 +292,7 @@ class StdioTransportImpl implements StdioTransport {
     // Descendants can outlive the leader (and keep our pipes open): end the whole group.
     signalGroup(pid, 'SIGKILL');
     untrackGroup(pid);
-    await Promise.race([this.stdoutEnded, delay(DRAIN_WAIT_MS)]);
+    await within(this.stdoutEnded, DRAIN_WAIT_MS);
     for (const stream of [child.stdin, child.stdout, child.stderr]) stream?.destroy();
     this.recorder.note(`closed (${how}) in ${closeMs} ms`);
     return { how, code: this.exitInfo?.code ?? null, signal: this.exitInfo?.signal ?? null, closeMs };

@@ -3,3 +3,5 @@
 export function delay(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
+
+export { within } from '../../src/transport/index.js';

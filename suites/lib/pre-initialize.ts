@@ -5,7 +5,7 @@
 // connection becomes a spare like the unknown-version probes' (a fuzz campaign takes it).
 import { describeOutcome, HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
 import { CLIENT_INFO, type Evidence, type Outcome, type Session } from '../../src/session/index.js';
-import { delay } from './delay.js';
+import { within } from './delay.js';
 import { exchangeEvidence, exchangeOn } from './exchange.js';
 
 const EARLY_REQUEST_CHECK = 'lifecycle/request-before-initialize';
@@ -63,7 +63,7 @@ export async function cancelInitialize(session: Session, revision: string, quiet
   // A ping (allowed before initialized) behind the cancellation bounds the wait for the initialize answer.
   const ping = await exchangeOn(session, 'ping', undefined, { tag: CANCEL_CHECK });
   evidence.push(...exchangeEvidence(ping));
-  await Promise.race([answer, delay(quietMs)]);
+  await within(answer, quietMs);
   const o = initialize as Outcome | undefined;
   if (o) evidence.push(o.kind === 'result' || o.kind === 'error' ? { type: 'message', direction: 'received', at: session.now(), message: o.message } : { type: 'note', text: `initialize: ${describeOutcome(o)}` });
   return { evidence, initialize: o, ping: ping.outcome };

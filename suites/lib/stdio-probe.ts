@@ -4,6 +4,7 @@ import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import type { Outcome, Session } from '../../src/session/index.js';
 import type { FramingProblem } from '../../src/transport/index.js';
 import { isObject } from './json-object.js';
+import { within } from './delay.js';
 import { callPermission, type ToolDef } from './tool-survey.js';
 
 export interface SeenProblem {
@@ -46,8 +47,7 @@ export async function settleAfter(sentinel: Promise<Outcome>, outcomes: Promise<
   const last = await sentinel;
   const answered: Array<Outcome | undefined> = outcomes.map(() => undefined);
   outcomes.forEach((o, i) => void o.then((v) => (answered[i] = v)));
-  const timer = new Promise<void>((resolve) => setTimeout(resolve, last.kind === 'result' || last.kind === 'error' ? graceMs : 0));
-  await Promise.race([Promise.all(outcomes), timer]);
+  await within(Promise.all(outcomes), last.kind === 'result' || last.kind === 'error' ? graceMs : 0);
   return answered.map((o) => (o?.kind === 'timeout' ? undefined : o));
 }
 

@@ -2,7 +2,7 @@
 // the CONTRACT.md report; failing checks are data, not exceptions.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { runSuite, TargetUnreachable } from '../../src/index.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { DEFAULT_SEED } from '../../src/runner/index.js';
@@ -23,6 +23,35 @@ describe('runSuite', () => {
     expect(report.summary).toMatchObject({ total: 2, pass: 2, fail: 0 });
     for (const c of report.checks) expect(c).toMatchObject({ level: expect.any(String), status: 'pass', requirements: expect.any(Array), spec: expect.stringMatching(/^https:/) });
   });
+
+  it('leaves no timer of ours running once it returns, so a script that calls it ends at once', async () => {
+    // Timers created by our code (src/, suites/) during the run that are still pending and ref'd after it.
+    const pending = new Map<NodeJS.Timeout, string>();
+    const realSet = globalThis.setTimeout;
+    const realClear = globalThis.clearTimeout;
+    const set = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((fn: (...a: unknown[]) => void, ms?: number, ...args: unknown[]) => {
+      const stack = new Error().stack ?? '';
+      const timer: NodeJS.Timeout = realSet((...a: unknown[]) => {
+        pending.delete(timer);
+        fn(...a);
+      }, ms, ...args);
+      if (/\/(src|suites)\/[^:]+\.ts/.test(stack)) pending.set(timer, stack.split('\n').slice(2, 5).join(' < '));
+      return timer;
+    }) as unknown as typeof setTimeout);
+    const clear = vi.spyOn(globalThis, 'clearTimeout').mockImplementation((timer) => {
+      pending.delete(timer as NodeJS.Timeout);
+      realClear(timer);
+    });
+    try {
+      // The checks whose waits raced a plain delay or outlived their session: quiet periods, the fuzz relay, the handshake walk.
+      const report = await runSuite(fixtureCommand(), { only: ['cancellation/*', 'lifecycle/*', 'stdio/*', 'fuzz/*'], fuzzRuns: 20 });
+      expect(report.summary.fail).toBe(0);
+    } finally {
+      set.mockRestore();
+      clear.mockRestore();
+    }
+    expect([...pending].filter(([t]) => t.hasRef()).map(([, where]) => where)).toEqual([]);
+  }, 60_000);
 
   it('reports a broken rule as a failing check with its requirement ids', async () => {
     const report = await runSuite(fixtureCommand({ fault: 'wrong-version' }), { only: ['lifecycle/version-echo'], skip: 'lifecycle/ping' });
