@@ -4,7 +4,7 @@
 // Usage: npm run build && npx tsx bench/index.ts [--repeat N] [--fuzz-seconds N] [--log-lines N] [--quick]
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { FUZZ_TARGETS, measureFuzz, type FuzzRow } from './fuzz.js';
-import { assertBuilt, measureRun, RUN_TARGETS, type RunResult } from './run.js';
+import { assertBuilt, measureRun, RUN_TARGETS, sideBySideStarts, type RunResult } from './run.js';
 import { LOG_LINES, measureLog, measureValidator, REVISION, type RatePair } from './validate.js';
 
 function option(name: string, fallback: number): number {
@@ -81,10 +81,15 @@ async function main() {
       `${int(log.linesPerWallSecond)} lines/wall-s; peak RSS ${(log.peakRss / 2 ** 20).toFixed(0)} MiB (in-process)`,
     ]);
   }
+  progress('4 server-everything starts side by side');
+  const startsBefore = await sideBySideStarts();
   for (const name of ['server-everything', 'fixture']) {
     progress(`mcp-conform run vs ${name}, ${repeat}×`);
     rows.push(runRow(name, await measureRun(RUN_TARGETS[name], repeat)));
   }
+  const startsAfter = await sideBySideStarts();
+  // The suite rows depend on how much of its two cores the VM delivers at the time: see sideBySideStarts.
+  rows.push(['4 server-everything starts side by side', `${int(startsBefore)} ms before the suite rows`, `${int(startsAfter)} ms after them (median of 3 each)`]);
   progress(`fuzz campaigns, ${fuzzSeconds} s each`);
   rows.push(...(await measureFuzz(FUZZ_TARGETS, fuzzSeconds)).map(fuzzRow));
 
