@@ -30,6 +30,7 @@ export function head(text: string, max: number): string {
 
 /** Makes an error text fit on one line (TargetUnreachable messages are shown as one line). */
 export function oneLine(text: string, max = 300): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Other control characters (NUL, ESC...) are shown escaped: raw, they would corrupt a terminal or a log.
+  const flat = text.replace(/\s+/g, ' ').trim().replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return flat.length <= max ? flat : `${flat.slice(0, max)}…`;
 }

@@ -137,6 +137,12 @@ class StdioTransportImpl implements StdioTransport {
     const spawnError = await new Promise<NodeJS.ErrnoException | undefined>((resolve) => {
       child.once('spawn', () => resolve(undefined));
       child.once('error', (error) => resolve(error));
+      // A command line Node refuses before starting anything (a NUL byte in an argument or in the
+      // environment) gets neither event: execa only settles its result, with the cause.
+      child.then(
+        (result) => resolve(spawnCause(result)),
+        (error: unknown) => resolve(spawnCause(error)),
+      );
     });
     if (spawnError || child.pid === undefined) throw new TargetUnreachable(describeSpawnError(spawnError, file));
     const pid = child.pid;
@@ -336,6 +342,12 @@ class StdioTransportImpl implements StdioTransport {
     const lastErr = this.stderrLines.filter((l) => l.trim() !== '').at(-1);
     return oneLine(`${file} exited immediately (${describeExit(info)})${hint}${lastErr ? `: ${lastErr}` : ''}`);
   }
+}
+
+/** The error that kept a process from starting, from execa's result of it. */
+function spawnCause(result: unknown): NodeJS.ErrnoException {
+  const cause = (result as { cause?: unknown } | undefined)?.cause;
+  return cause instanceof Error ? cause : new Error('the process could not be started');
 }
 
 function describeSpawnError(error: NodeJS.ErrnoException | undefined, file: string): string {

@@ -215,6 +215,8 @@ describe('stdio transport: unreachable targets', () => {
     ['a missing command', ['no-such-command-xyz'], /^command not found: no-such-command-xyz$/],
     ['a file that is not executable', [NOT_EXECUTABLE], /^command is not executable: .*plain\.txt$/],
     ['a server that exits at once', stdioCommand('--exit-immediately=3'), /exited immediately \(code 3\): fatal: missing configuration$/],
+    // Node refuses it before starting anything; execa then emits no event, only settles (it waited forever).
+    ['a command with a NUL byte (from a config file)', ['no\u0000de'], /^cannot start no\\x00de: .*null bytes/],
   ];
   for (const [what, command, message] of cases) {
     it(`rejects ${what} with a one-line TargetUnreachable`, async () => {
