@@ -140,6 +140,7 @@ export const cancelledInitialize = defineCheck({
   // On the un-initialized connection lifecycle/request-before-initialize opened (one process for
   // both); when that finds a problem, again on a connection of its own, whose verdict counts.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const shared = (await preInitialize(ctx)).cancelled;
     if (shared) {

@@ -161,6 +161,7 @@ export const versionEcho = defineCheck({
   spec: 'basic/lifecycle#version-negotiation',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const all = await versionAnswers(ctx);
     const answers = new Map<string, unknown>(STATEFUL.map((v) => [v, all.get(v)!.outcome.kind === 'result' ? all.get(v)!.answeredVersion : undefined]));
@@ -183,6 +184,7 @@ export const unsupportedVersion = defineCheck({
   spec: 'basic/lifecycle#version-negotiation',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const all = await versionAnswers(ctx);
     noteAnswers(ctx, all, UNKNOWN_VERSIONS);
@@ -212,6 +214,7 @@ export const counterOfferNewest = defineCheck({
   spec: 'basic/lifecycle#version-negotiation',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const all = await versionAnswers(ctx);
     noteAnswers(ctx, all, ['2099-12-31']);
@@ -233,6 +236,7 @@ export const initializedNotAnswered = defineCheck({
   spec: 'basic/lifecycle#initialization',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const walk = await handshakeWalk(ctx);
     if (walk.handshake.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
@@ -275,6 +279,7 @@ export const pingBeforeInitialized = defineCheck({
   spec: 'basic/lifecycle#initialization',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const walk = await handshakeWalk(ctx);
     if (walk.handshake.outcome.kind !== 'result' || !walk.ping) return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
@@ -294,6 +299,7 @@ export const requestBeforeInitialize = defineCheck({
   spec: 'basic/lifecycle#initialization',
   // Its un-initialized connection (shared with cancellation/initialize, which continues on it).
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const { early: o, evidence } = await preInitialize(ctx);
     ctx.evidence.push(...evidence);
@@ -312,6 +318,7 @@ export const noRequestsBeforeInitialized = defineCheck({
   spec: 'basic/lifecycle#initialization',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     const walk = await handshakeWalk(ctx);
     if (walk.handshake.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
@@ -332,6 +339,7 @@ export const stdinCloseExits = defineCheck({
   transports: ['stdio'],
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
+  opensConnections: true,
   async run(ctx) {
     // Stateful revisions: a version probe's connection, closed right after its handshake (it
     // declares no client capabilities, so the server waits on no request of its own to us).

@@ -47,6 +47,8 @@ export const stdoutOnlyJsonRpc = defineCheck({
   spec: 'basic/transports#stdio',
   revisions: WITH_STATELESS,
   transports: ['stdio'],
+  // Judged even when the handshake failed: what else stdout carried is often why it did.
+  runsWithoutHandshake: true,
   async run(ctx) {
     return verdictFrom(ctx, unclaimed(ctx, isFraming), 'framing violation(s) on stdout');
   },

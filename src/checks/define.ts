@@ -38,6 +38,12 @@ export interface CheckSpec {
   /** Run even when the main session's initialize failed (checks about the handshake itself, or that open their own connections). */
   runsWithoutHandshake?: boolean;
   /**
+   * Opens connections of its own and waits on their handshakes (version probes, the handshake
+   * walk): not run when the server answered nothing at all on the main connection, where each of
+   * them would wait the whole request timeout too, for the same verdict.
+   */
+  opensConnections?: boolean;
+  /**
    * On a disposable session, no other check runs beside it: it provokes replies that carry no
    * usable id (unparseable input, invalid ids, broken framing, batches), which a neighbour
    * watching for unsolicited replies could not tell from its own, or it changes session state

@@ -149,12 +149,16 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   };
 
   const runnable: Check[] = [];
+  const step = stateless ? 'server/discover' : 'initialize';
+  // A server that answered nothing: new connections would each wait the whole timeout as well.
+  const silent = first.handshake.kind === 'timeout';
   for (const check of selected) {
     const reason = notApplicable(check, opts.target.transport, declares);
     if (reason) finish(record(check, facts.revision, { status: 'skip', message: reason }, 0));
     else if (!mainReady && check.connection !== 'raw' && !check.runsWithoutHandshake) {
-      const step = stateless ? 'server/discover' : 'initialize';
       finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete ${step} (${first.handshake.kind}), so this check cannot run` }, 0));
+    } else if (silent && check.opensConnections) {
+      finish(record(check, facts.revision, { status: 'skip', message: `the server did not answer ${step} on the main connection within ${opts.requestTimeoutMs} ms, and the connections this check opens would wait as long, so it did not run` }, 0));
     } else runnable.push(check);
   }
 
