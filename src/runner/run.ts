@@ -3,7 +3,7 @@
 // fresh sessions (new processes on stdio, started a few at a time: start-gate.ts) for the rest,
 // bounded parallelism, a deadline per check and for the whole run, and a fresh main session
 // whenever the server crashes.
-import { CheckContext, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts, type StartOrder } from '../checks/index.js';
+import { CheckContext, gradeViolation, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
@@ -247,7 +247,9 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     const timeout = new Promise<Verdict>((resolve) => {
       timer = setTimeout(() => {
         abort.abort();
-        resolve({ status: check.level === 'MUST' ? 'fail' : 'warn', message: `the check did not finish within ${limit} ms: the server stopped answering`, evidence: ctx.evidence });
+        // Graded as a violation of the check's own rule (a derived one never fails), never below warn.
+        const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
+        resolve({ status, message: `the check did not finish within ${limit} ms: the server stopped answering`, evidence: ctx.evidence });
       }, limit);
     });
     let verdict: Verdict;

@@ -51,6 +51,9 @@ const hangs = defineCheck({
   },
 });
 
+/** The same, for a rule the catalog derives (kind D): never graded worse than warn. */
+const hangsDerived = defineCheck({ ...hangs, id: 'test/hangs-derived', kind: 'D' });
+
 describe('runner', () => {
   it('turns a crash into a verdict and continues with a fresh server process', async () => {
     const report = await runTarget({
@@ -89,6 +92,20 @@ describe('runner', () => {
     });
     expect(report.checks[0].status).toBe('fail');
     expect(report.checks[0].message).toMatch(/did not finish within 1000 ms/);
+  });
+
+  it('grades a check that never finishes by its kind: a derived MUST warns', async () => {
+    const report = await runTarget({
+      target: { transport: 'stdio', command: fixtureCommand() },
+      checks: [hangsDerived],
+      seed: 1,
+      requestTimeoutMs: 10_000,
+      checkTimeoutMs: 500,
+      quietMs: 200,
+      callTools: [],
+      tool: { name: 'mcp-conform', version: 'test' },
+    });
+    expect(report.checks[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/did not finish within 500 ms/) });
   });
 
   it('selects checks by glob with --only and --skip', async () => {
