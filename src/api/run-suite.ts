@@ -1,7 +1,7 @@
 // runSuite(): the check catalog against one server, as a function. Same runner and defaults
 // as `mcp-conform run`, minus the report files and exit codes: it returns the JSON report.
 import type { Report } from '../checks/types.js';
-import { DEFAULT_SEED, runTarget } from '../runner/index.js';
+import { DEFAULT_SEED, runTarget, unmatchedPatterns } from '../runner/index.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import { packageVersion } from '../cli/version.js';
 import { DEFAULT_TIMEOUT_MS } from './connect.js';
@@ -61,6 +61,9 @@ export async function runSuite(target: ServerTarget, options: RunSuiteOptions = 
   if (pv !== undefined && pv !== 'all' && !isRevision(pv)) throw new TypeError(`mcp-conform: protocolVersion must be one of ${REVISIONS.join(', ')} or 'all', got ${String(pv)}`);
   // Loaded on first use: importing the package for validateMessage alone stays light.
   const { allChecks } = await import('../../suites/index.js');
+  // A pattern that names no check would quietly run (or skip) nothing.
+  const [unmatched] = unmatchedPatterns(allChecks, { only: list(options.only), skip: list(options.skip) });
+  if (unmatched) throw new TypeError(`mcp-conform: ${unmatched.option} pattern ${JSON.stringify(unmatched.pattern)} matches no check id`);
   return runTarget({
     target: spec,
     checks: allChecks,

@@ -10,7 +10,7 @@ import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
-import { finishRun, parseRunArgs, RUN_HELP } from './run.js';
+import { assertPatternsMatch, finishRun, parseRunArgs, RUN_HELP } from './run.js';
 import { packageVersion } from './version.js';
 
 const DEFAULT_DURATION_S = 30;
@@ -103,6 +103,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     io.stdout(FUZZ_HELP);
     return EXIT.ok;
   }
+  assertPatternsMatch(fuzzChecks, args, undefined, `the fuzz checks are ${fuzzChecks.map((c) => c.id).join(', ')}`);
   const baseline = args.baseline ? await readBaseline(args.baseline) : undefined;
   const fuzzTimeMs = flags.durationS * 1000;
   const fuzzShrinkMs = flags.shrinkS * 1000;

@@ -7,7 +7,7 @@ import type { Report } from '../checks/types.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import type { TargetSpec } from '../session/index.js';
 import { TargetUnreachable } from '../transport/types.js';
-import { DEFAULT_SEED, randomSeed, runTarget } from '../runner/index.js';
+import { DEFAULT_SEED, randomSeed, runTarget, unmatchedPatterns } from '../runner/index.js';
 import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
 import { githubEnabled, publishToGithub, stopCommands, worstExitCode, type GithubTargetResult } from '../report/github.js';
 import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
@@ -31,7 +31,8 @@ Options:
                               for every revision the server accepts (default: the newest it accepts —
                               2026-07-28 if server/discover answers, else the initialize handshake)
   --only <glob>               run only checks whose id matches (repeatable), e.g. --only 'lifecycle/*'
-  --skip <glob>               skip checks whose id matches (repeatable)
+  --skip <glob>               skip checks whose id matches (repeatable); a glob that matches
+                              no check id is a usage error (exit 2), not a run of nothing
   --strict                    SHOULD violations (warnings) fail the run too
   --baseline <file>           expected failures (JSON list of check ids); unexpected failures and
                               stale entries fail the run
@@ -285,6 +286,7 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
   if (parsed.values.config !== undefined && parsed.values['no-config']) throw new UsageError('give --config or --no-config, not both');
   const config = parsed.values['no-config'] ? undefined : await loadConfig({ path: parsed.values.config, cwd: io.cwd, env: io.env });
   const plans = planRuns(parsed, config);
+  assertPatternsMatch(checks, plans[0], (option) => (parsed.values[option] === undefined && config ? `"${option}" in ${config.file}` : `--${option}`));
   // Every baseline is read first: a bad one is a usage error, not a run cut short.
   const baselines = new Map<string, Baseline>();
   for (const p of plans) if (p.baseline && !baselines.has(p.baseline)) baselines.set(p.baseline, await readBaseline(p.baseline));
@@ -317,6 +319,17 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
   if (several) io.stdout(targetsRecap(results));
   if (github) await publishToGithub(results, { strict: plans[0].strict }, io);
   return worstExitCode(results);
+}
+
+/** An --only/--skip pattern (or the config's) that names no check is a usage error, not a run of nothing. */
+export function assertPatternsMatch(
+  checks: readonly Check[],
+  plan: Pick<RunPlan, 'only' | 'skip'>,
+  source: (option: 'only' | 'skip') => string = (o) => `--${o}`,
+  known = 'mcp-conform list shows them',
+): void {
+  const [first] = unmatchedPatterns(checks, plan);
+  if (first) throw new UsageError(`${source(first.option)} ${JSON.stringify(first.pattern)} matches no check id (${known})`);
 }
 
 async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[]): Promise<Report> {

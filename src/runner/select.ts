@@ -12,6 +12,17 @@ export function matchesAny(id: string, patterns: readonly string[]): boolean {
   return patterns.some((p) => globToRegExp(p).test(id) || (!p.includes('*') && !p.includes('/') && id.startsWith(`${p}/`)));
 }
 
+/**
+ * The patterns of `only`/`skip` that name no check of `checks` at all (whatever the revision): a
+ * typo or a stale id, which would otherwise quietly run nothing (a CI gate that always passes)
+ * or skip nothing.
+ */
+export function unmatchedPatterns(checks: readonly Check[], opts: { only?: readonly string[]; skip?: readonly string[] }): Array<{ option: 'only' | 'skip'; pattern: string }> {
+  const unmatched = (option: 'only' | 'skip', patterns: readonly string[] = []) =>
+    patterns.filter((p) => !checks.some((c) => matchesAny(c.id, [p]))).map((pattern) => ({ option, pattern }));
+  return [...unmatched('only', opts.only), ...unmatched('skip', opts.skip)];
+}
+
 export function selectChecks(checks: readonly Check[], opts: { only?: readonly string[]; skip?: readonly string[]; revision: Revision }): Check[] {
   return checks.filter(
     (c) =>

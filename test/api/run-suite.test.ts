@@ -67,5 +67,7 @@ describe('runSuite', () => {
     // @ts-expect-error: not a revision
     await expect(runSuite(fixtureCommand(), { protocolVersion: '2099-01-01' })).rejects.toThrow(TypeError);
     await expect(runSuite(fixtureCommand(), { timeout: 1.5 })).rejects.toThrow(/timeout must be a whole number/);
+    // A pattern that names no check would quietly run nothing.
+    await expect(runSuite(fixtureCommand(), { only: ['lifecycle/*', 'lifecycle/pingg'] })).rejects.toThrow(/only pattern "lifecycle\/pingg" matches no check id/);
   });
 });

@@ -44,6 +44,26 @@ describe('bad input', () => {
     for (const pid of started) await waitFor(`server ${pid} gone`, () => !isAlive(pid), 3000);
   });
 
+  it('an --only or --skip glob that names no check (a typo would run nothing and pass) → 2', async () => {
+    const only = await runCli(['run', '--no-reports', '--only', 'lifecycle/pingg', '--', 'node', '-e', '0']);
+    expect(only.code).toBe(2);
+    expectOneLine(only.stderr, /^mcp-conform: --only "lifecycle\/pingg" matches no check id \(mcp-conform list shows them\)$/);
+    const skip = await runCli(['run', '--no-reports', '--only', 'lifecycle/*', '--skip', 'nosuch/*', '--', 'node', '-e', '0']);
+    expect(skip.code).toBe(2);
+    expectOneLine(skip.stderr, /^mcp-conform: --skip "nosuch\/\*" matches no check id/);
+    const fuzz = await runCli(['fuzz', '--only', 'lifecycle/ping', '--', 'node', '-e', '0']);
+    expect(fuzz.code).toBe(2);
+    expectOneLine(fuzz.stderr, /^mcp-conform: --only "lifecycle\/ping" matches no check id \(the fuzz checks are fuzz\/malformed-messages, /);
+  });
+
+  it('the same glob from a config file names the file → 2', async () => {
+    const cwd = mkdtempSync(join(tmpdir(), 'mcp-conform-cfg-'));
+    writeFileSync(join(cwd, 'mcp-conform.config.json'), JSON.stringify({ command: ['node', '-e', '0'], only: ['lifecycle/*', 'tools/cal'] }));
+    const r = await runCli(['run', '--no-reports'], { cwd });
+    expect(r.code).toBe(2);
+    expectOneLine(r.stderr, /^mcp-conform: "only" in .*mcp-conform\.config\.json "tools\/cal" matches no check id/);
+  });
+
   it('unknown command → 2', async () => {
     const r = await runCli(['fly']);
     expect(r.code).toBe(2);
