@@ -11,6 +11,7 @@ import { DisposableLane, runOnLanes, type LaneRun } from './disposable-lanes.js'
 import { openMainSession, type MainSession } from './main-session.js';
 import { StartGate } from './start-gate.js';
 import { warmValidation } from './warm-validation.js';
+import { silenceAfterHandshake } from './liveness.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 
@@ -205,9 +206,14 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     };
   });
 
+  // Checks that start once the server has shown it answers nothing after the handshake are not run.
+  let silence: string | undefined;
+  const watchingSilence = mainReady ? silenceAfterHandshake(main, stateless, opts.requestTimeoutMs).then((why) => void (silence = why)) : undefined;
+
   const execute = async (check: Check, lane?: DisposableLane): Promise<LaneRun> => {
     const alone = (result: CheckResult): LaneRun => ({ result, overlapped: false });
     if (performance.now() > deadline) return alone(record(check, facts.revision, { status: 'skip', message: 'not run: the run deadline passed' }, 0));
+    if (silence && !isFinal(check)) return alone(record(check, facts.revision, { status: 'skip', message: silence }, 0));
     const started = performance.now();
     const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; startOrder?: StartOrder }) => {
       const s = await newSession({ ...sessionOptions, revision: facts.revision, clientCapabilities: o.clientCapabilities ?? {} }, o.startOrder);
@@ -298,6 +304,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     pool(separate, opts.freshConcurrency ?? 2, runOne),
     pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY[opts.target.transport], runOne),
   ]);
+  await watchingSilence;
   // Not needed after all (no disposable check could run): closed with the others.
   if (!laneProcessTaken) await takeLaneProcess().then((s) => s && mains.push(s));
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));

@@ -31,3 +31,25 @@ describe('a server that never answers the handshake', () => {
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id).sort()).toEqual(['lifecycle/initialize-result', 'stdio/stdout-only-jsonrpc-whole-run']);
   });
 });
+
+describe('a server that answers initialize and then nothing', () => {
+  const silence = /answered no request after the handshake \(ping and an unknown method: no response within 400 ms\)/;
+
+  it('fails lifecycle/ping, and the checks that start after it has shown that are not run', async () => {
+    const report = await runSuite(fixtureCommand({ fault: 'silent-after-initialize' }), { timeout: TIMEOUT_MS });
+    const byId = new Map(report.checks.map((c) => [c.id, c]));
+    expect(byId.get('lifecycle/ping')?.status).toBe('fail');
+    const notRun = report.checks.filter((c) => c.status === 'skip' && silence.test(c.message ?? ''));
+    // The disposable session's turns, at least, come after it: they waited one by one before.
+    expect(notRun.length).toBeGreaterThan(5);
+    // What the whole run saw is still judged.
+    expect(byId.get('stdio/stdout-only-jsonrpc-whole-run')?.status).toBe('pass');
+  });
+
+  it('skips nothing for that reason on a server that answers', async () => {
+    const report = await runSuite(fixtureCommand(), { timeout: TIMEOUT_MS, only: ['lifecycle/*', 'errors/*'] });
+    expect(report.checks.filter((c) => silence.test(c.message ?? ''))).toEqual([]);
+    expect(report.summary.fail).toBe(0);
+  });
+});
+
