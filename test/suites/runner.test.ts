@@ -79,32 +79,27 @@ describe('runner', () => {
     expect(c.message).toMatch(/does not declare the experimental\.nothing capability/);
   });
 
-  it('bounds a check that never finishes', async () => {
-    const report = await runTarget({
+  /** One check that never returns, against the fixture, with a short ceiling. */
+  const runHanging = (check: typeof hangs, checkTimeoutMs: number) =>
+    runTarget({
       target: { transport: 'stdio', command: fixtureCommand() },
-      checks: [hangs],
+      checks: [check],
       seed: 1,
       requestTimeoutMs: 10_000,
-      checkTimeoutMs: 1000,
+      checkTimeoutMs,
       quietMs: 200,
       callTools: [],
       tool: { name: 'mcp-conform', version: 'test' },
     });
+
+  it('bounds a check that never finishes', async () => {
+    const report = await runHanging(hangs, 1000);
     expect(report.checks[0].status).toBe('fail');
     expect(report.checks[0].message).toMatch(/did not finish within 1000 ms/);
   });
 
   it('grades a check that never finishes by its kind: a derived MUST warns', async () => {
-    const report = await runTarget({
-      target: { transport: 'stdio', command: fixtureCommand() },
-      checks: [hangsDerived],
-      seed: 1,
-      requestTimeoutMs: 10_000,
-      checkTimeoutMs: 500,
-      quietMs: 200,
-      callTools: [],
-      tool: { name: 'mcp-conform', version: 'test' },
-    });
+    const report = await runHanging(hangsDerived, 500);
     expect(report.checks[0]).toMatchObject({ status: 'warn', message: expect.stringMatching(/did not finish within 500 ms/) });
   });
 
