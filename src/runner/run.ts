@@ -304,7 +304,6 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     pool(separate, opts.freshConcurrency ?? 2, runOne),
     pool(shared, opts.concurrency ?? DEFAULT_CONCURRENCY[opts.target.transport], runOne),
   ]);
-  await watchingSilence;
   // Not needed after all (no disposable check could run): closed with the others.
   if (!laneProcessTaken) await takeLaneProcess().then((s) => s && mains.push(s));
   for (const s of mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
@@ -313,6 +312,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const stderrTail = main.transport.stderrTail();
   // Every check is done, so no exit is judged any more: what is still winding down gets the same short grace.
   await Promise.all([...closing, ...mains].map((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }).catch(() => undefined)));
+  // Ended by the close at the latest (its requests end with the session): a short run does not wait on it.
+  await watchingSilence;
 
   const checks = selected.map((c) => results.get(c.id)!).filter(Boolean);
   return {
