@@ -6,7 +6,7 @@
 import { CheckContext, gradeViolation, HANDSHAKE_TAG, specUrl, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
-import { CLIENT_INFO, initialize, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { CLIENT_INFO, initialize, livenessRequest, openSession, Session, type Evidence, type Finding, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane, runOnLanes, type LaneRun } from './disposable-lanes.js';
 import { openMainSession, type MainSession } from './main-session.js';
 import { StartGate } from './start-gate.js';
@@ -189,7 +189,8 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
         return s;
       },
       healthy: async (s) => {
-        const probe = await s.request(stateless ? 'server/discover' : 'ping', stateless ? {} : undefined, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
+        const live = livenessRequest(s.revision);
+        const probe = await s.request(live.method, live.params, { timeoutMs: Math.min(opts.requestTimeoutMs, 2000) });
         return probe.kind === 'result';
       },
       discard: windDown,
@@ -208,7 +209,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
 
   // Checks that start once the server has shown it answers nothing after the handshake are not run.
   let silence: string | undefined;
-  const watchingSilence = mainReady ? silenceAfterHandshake(main, stateless, opts.requestTimeoutMs).then((why) => void (silence = why)) : undefined;
+  const watchingSilence = mainReady ? silenceAfterHandshake(main, opts.requestTimeoutMs).then((why) => void (silence = why)) : undefined;
 
   const execute = async (check: Check, lane?: DisposableLane): Promise<LaneRun> => {
     const alone = (result: CheckResult): LaneRun => ({ result, overlapped: false });

@@ -6,3 +6,4 @@ export type { Outcome, Received, Finding, RequestId, ErrorObject, ClientIdentity
 export type { HttpContext } from './types.js';
 export { discover, type Discovery, type DiscoverOptions } from './discover.js';
 export * from './stateless-meta.js';
+export { livenessRequest, type LivenessRequest } from './liveness.js';

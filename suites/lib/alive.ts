@@ -1,19 +1,11 @@
-// The liveness probe of a revision: ping in the stateful revisions, server/discover in
-// 2026-07-28, which has no ping (catalog harness rule 2). Also the harmless request that any
-// server of that revision must answer with a result, for checks that need one.
+// The liveness probe of a revision (src/session/liveness.ts): ping in the stateful revisions,
+// server/discover in 2026-07-28. Also the harmless request that any server of that revision must
+// answer with a result, for checks that need one.
 import type { CheckContext, RequestCallOptions } from '../../src/checks/context.js';
-import { isStateless, type Revision } from '../../src/schema/index.js';
-import type { Outcome, RequestId, Session } from '../../src/session/index.js';
+import { livenessRequest, type Outcome, type RequestId, type Session } from '../../src/session/index.js';
+import type { Revision } from '../../src/schema/index.js';
 
-export interface LivenessRequest {
-  method: string;
-  params?: Record<string, unknown>;
-}
-
-/** ping, or server/discover in 2026-07-28 (its per-request _meta is added when sent through a session). */
-export function livenessRequest(revision: Revision): LivenessRequest {
-  return isStateless(revision) ? { method: 'server/discover' } : { method: 'ping' };
-}
+export { livenessRequest, type LivenessRequest } from '../../src/session/index.js';
 
 /** The liveness request as it goes on the wire from `session` (with _meta where the revision wants it), to send raw. */
 export function livenessMessage(session: Session, id?: RequestId, params?: Record<string, unknown>): Record<string, unknown> {
