@@ -61,15 +61,17 @@ export async function runSuite(target: ServerTarget, options: RunSuiteOptions = 
   if (pv !== undefined && pv !== 'all' && !isRevision(pv)) throw new TypeError(`mcp-conform: protocolVersion must be one of ${REVISIONS.join(', ')} or 'all', got ${String(pv)}`);
   // Loaded on first use: importing the package for validateMessage alone stays light.
   const { allChecks } = await import('../../suites/index.js');
+  const only = list(options.only);
+  const skip = list(options.skip);
   // A pattern that names no check would quietly run (or skip) nothing.
-  const [unmatched] = unmatchedPatterns(allChecks, { only: list(options.only), skip: list(options.skip) });
+  const [unmatched] = unmatchedPatterns(allChecks, { only, skip });
   if (unmatched) throw new TypeError(`mcp-conform: ${unmatched.option} pattern ${JSON.stringify(unmatched.pattern)} matches no check id`);
   return runTarget({
     target: spec,
     checks: allChecks,
     protocolVersion: pv,
-    only: list(options.only),
-    skip: list(options.skip),
+    only,
+    skip,
     seed: wholeNumber('seed', options.seed, DEFAULT_SEED, 0),
     requestTimeoutMs: wholeNumber('timeout', options.timeout, DEFAULT_TIMEOUT_MS, 1),
     quietMs: wholeNumber('quietMs', options.quietMs, 500, 0),
