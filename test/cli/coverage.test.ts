@@ -1,15 +1,14 @@
 // `list --coverage` is computed from the checks' cited ids and the catalog's id list.
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defineCheck } from '../../src/checks/index.js';
 import { coverage } from '../../src/cli/coverage.js';
 import { allChecks } from '../../suites/index.js';
 import { UNTESTABLE } from '../../suites/untestable.js';
+import { SHARED_CATALOG, skipReason } from '../prerequisites.js';
 import { ROOT } from './run-cli.js';
 
-const SHARED = join(ROOT, '..', 'shared', 'spec', 'server-requirements.md');
 
 describe('requirement coverage', () => {
   it('counts a cited id as covered and an uncited one as missing', () => {
@@ -30,7 +29,7 @@ describe('requirement coverage', () => {
     expect(Object.keys(UNTESTABLE).filter((id) => cited.includes(id))).toEqual([]);
   });
 
-  it.skipIf(!existsSync(SHARED))('schemas/requirements.json matches the catalog (skipped without ../shared)', () => {
+  it.skipIf(!SHARED_CATALOG.present)(`schemas/requirements.json matches the catalog${skipReason(SHARED_CATALOG)}`, () => {
     execFileSync('node', ['--import', 'tsx', join(ROOT, 'scripts', 'generate-requirements.ts'), '--check'], { cwd: ROOT, timeout: 60_000 });
   });
 });

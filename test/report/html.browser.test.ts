@@ -7,12 +7,10 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/checks/types.js';
 import { toHtml } from '../../src/report/index.js';
+import { BROWSER, CHROMIUM, skipReason } from '../prerequisites.js';
 import { HOSTILE, matrixReport, sampleReport } from './sample.js';
 
-const CHROMIUM = '/usr/bin/chromium';
-const hasChromium = existsSync(CHROMIUM);
-const skipReason = `${CHROMIUM} not found: apt-get install -y chromium (CI installs it)`;
-if (!hasChromium) console.warn(`[html.browser.test] skipping browser tests: ${skipReason}`);
+const hasChromium = BROWSER.present;
 
 // Artifacts CI keeps (reports/ is git-ignored): the page in light and dark, and printed.
 const ARTIFACTS = fileURLToPath(new URL('../../reports/', import.meta.url));
@@ -87,7 +85,7 @@ const LOW_CONTRAST = `(() => {
   return low;
 })()`;
 
-describe.skipIf(!hasChromium)(`toHtml in headless Chromium${hasChromium ? '' : ` — skipped: ${skipReason}`}`, () => {
+describe.skipIf(!hasChromium)(`toHtml in headless Chromium${skipReason(BROWSER)}`, () => {
   let browser: Browser;
   let dir: string;
 

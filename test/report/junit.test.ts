@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { toJunit } from '../../src/report/index.js';
 import { HOSTILE, cleanReport, matrixReport, sampleReport } from './sample.js';
+import { XML_VALIDATOR, skipReason } from '../prerequisites.js';
 import { hasXmllint, validateJunit, xpath } from './xmllint.js';
 
-const skipReason = 'xmllint not found: apt-get install -y libxml2-utils (CI installs it)';
-if (!hasXmllint) console.warn(`[junit.test] skipping XSD validation: ${skipReason}`);
 
 describe('toJunit (string shape)', () => {
   const xml = toJunit(sampleReport());
@@ -33,7 +32,7 @@ describe('toJunit (string shape)', () => {
 });
 
 describe.skipIf(!hasXmllint)(
-  `toJunit (validated with xmllint against junit-10.xsd)${hasXmllint ? '' : ` — skipped: ${skipReason}`}`,
+  `toJunit (validated with xmllint against junit-10.xsd)${skipReason(XML_VALIDATOR)}`,
   () => {
     const xml = toJunit(sampleReport());
 
