@@ -10,6 +10,11 @@ export const CAUSES = {
 
 export type CauseKey = keyof typeof CAUSES;
 
+/** The distinct causes of several violations, only when every one has a known cause: else none (it is not all explained). */
+export function causesIfAllKnown(causes: ReadonlyArray<CauseKey | undefined>): CauseKey[] | undefined {
+  return causes.every((c) => c !== undefined) ? [...new Set(causes as CauseKey[])] : undefined;
+}
+
 /** The cause in words; a key this version does not know (a newer report) reads as itself. */
 export function describeCause(key: string): string {
   return Object.prototype.hasOwnProperty.call(CAUSES, key) ? CAUSES[key as CauseKey] : key;

@@ -2,7 +2,8 @@
 // exact bytes sent, what came back, the seed and path, and a command line that replays it),
 // and a note with the campaign's numbers.
 import { isUtf8 } from 'node:buffer';
-import type { CauseKey, CheckContext } from '../checks/index.js';
+import { causesIfAllKnown } from '../checks/causes.js';
+import type { CheckContext } from '../checks/index.js';
 import type { Verdict } from '../checks/types.js';
 import type { Evidence, Received } from '../session/index.js';
 import type { TargetSpec } from '../session/index.js';
@@ -163,12 +164,6 @@ function isHard(a: Anomaly): boolean {
   return !a.warnOnly;
 }
 
-/** The causes of the failures, only when every one has a known cause (a crash, say, has none). */
-function knownCauses(failures: readonly FoundFailure[]): CauseKey[] | undefined {
-  const causes = failures.map((f) => f.anomaly.cause);
-  return causes.every((c) => c !== undefined) ? [...new Set(causes)] : undefined;
-}
-
 /** The check's verdict: violation for any hard failure (graded by the check's level), warn for tolerated ones. */
 export function campaignVerdict(ctx: CheckContext, result: CampaignResult, replay: ReplayContext): Verdict {
   const failures = result.failures;
@@ -185,7 +180,7 @@ export function campaignVerdict(ctx: CheckContext, result: CampaignResult, repla
     const first = hard[0];
     const lead = first ? `${first.anomaly.summary} (input: ${first.strategy}, ${first.run.bytes.length} bytes)` : unattributedHard[0].summary;
     const count = hard.length + unattributedHard.length;
-    const causes = unattributedHard.length === 0 ? knownCauses(hard) : undefined;
+    const causes = unattributedHard.length === 0 ? causesIfAllKnown(hard.map((f) => f.anomaly.cause)) : undefined;
     const withCauses = (v: Verdict): Verdict => (causes ? { ...v, causes } : v);
     if (result.stoppedAtFirstFailure) {
       ctx.note(`a plain run stops at the first failure; to look for more: ${exploreCommand(replay)}`);

@@ -1,7 +1,7 @@
 // Helpers for the JSON-RPC base suites (ids, errors, notifications, batch): sending malformed
 // or uncorrelated input and gathering what answers it, without waiting a full timeout on
 // servers that stay silent, and a small accumulator of problems graded at the end.
-import { describeOutcome, type CauseKey, type CheckContext } from '../../src/checks/index.js';
+import { causesIfAllKnown, describeOutcome, type CauseKey, type CheckContext } from '../../src/checks/index.js';
 import type { Verdict } from '../../src/checks/types.js';
 import type { Outcome, Received, Session } from '../../src/session/index.js';
 import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
@@ -288,12 +288,6 @@ export class Problems {
     if (dead) this.violation(`the server stopped serving${after ? ` after ${after}` : ''}: ${dead}`, answeredText(ctx), dead);
   }
 
-  /** The violations' causes, only when every violation has one. */
-  private causes(): CauseKey[] | undefined {
-    const causes = this.violations.map((v) => v.cause);
-    return causes.every((c) => c !== undefined) ? [...new Set(causes)] : undefined;
-  }
-
   get empty(): boolean {
     return this.violations.length === 0 && this.warnings.length === 0;
   }
@@ -306,7 +300,7 @@ export class Problems {
     const more = all.length > 1 ? ` (+${all.length - 1} more)` : '';
     if (this.violations.length > 0) {
       const verdict = ctx.violation(`${first.message}${more}`, first.expected, first.actual);
-      const causes = this.causes();
+      const causes = causesIfAllKnown(this.violations.map((v) => v.cause));
       return causes ? { ...verdict, causes } : verdict;
     }
     return ctx.warn(`${first.message}${more}`, first.expected, first.actual);
