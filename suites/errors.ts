@@ -55,6 +55,11 @@ function answerOf(r: ProbeResult): Answer {
   return { kind: 'none', status };
 }
 
+/** Nothing came back, not even an error (over HTTP: a 2xx without a JSON-RPC body): the cause several checks share. */
+function silent(a: Answer): boolean {
+  return a.kind === 'none' && (a.status === undefined || (a.status >= 200 && a.status < 300));
+}
+
 function describeAnswer(a: Answer): string {
   switch (a.kind) {
     case 'error':
@@ -95,7 +100,7 @@ export const parseError = defineCheck({
       } else if (a.kind === 'http-refusal') {
         ctx.note(`${what}: HTTP ${a.status} without a JSON-RPC body (a 4xx is an acceptable answer over HTTP)`);
       } else {
-        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700 (over HTTP: a 4xx status)', describeAnswer(a));
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700 (over HTTP: a 4xx status)', describeAnswer(a), silent(a) ? 'no-answer-to-non-json' : undefined);
       }
     }
     await problems.requireServing(ctx, ctx.session, 'input that is not JSON');
@@ -181,7 +186,7 @@ export const invalidRequest = defineCheck({
       } else if (a.kind === 'http-refusal') {
         ctx.note(`${what}: HTTP ${a.status} without a JSON-RPC body`);
       } else {
-        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600 Invalid Request', describeAnswer(a));
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600 Invalid Request', describeAnswer(a), silent(a) ? 'no-answer-to-invalid-envelope' : undefined);
       }
     }
     if (diedTogether && !gone) {

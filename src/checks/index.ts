@@ -4,3 +4,4 @@ export { gradeViolation } from './grade.js';
 export { describeOutcome, errorCode } from './outcome.js';
 export type * from './types.js';
 export { summarize } from './summary.js';
+export { CAUSES, causesIfAllKnown, describeCause, type CauseKey } from './causes.js';

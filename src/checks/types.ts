@@ -7,12 +7,18 @@ export type Revision = '2024-11-05' | '2025-03-26' | '2025-06-18' | '2025-11-25'
 
 export type { Evidence } from '../session/evidence.js';
 import type { Evidence } from '../session/evidence.js';
+import type { CauseKey } from './causes.js';
 
 /** What a check's body returns. */
 export interface Verdict {
   status: Status;
   message?: string;
   evidence?: Evidence[];
+  /**
+   * What the violations come from (src/checks/causes.ts), only when every one of them has a
+   * known cause: a failure with a cause we cannot name must never read as explained by another.
+   */
+  causes?: CauseKey[];
 }
 
 /** One line of a report: the check's record plus its verdict. Field names follow CONTRACT.md. */
@@ -26,6 +32,10 @@ export interface CheckResult {
   message?: string;
   evidence: Evidence[];
   durationMs: number;
+  /** A failure's causes (keys of src/checks/causes.ts), when every violation behind it has a known one. */
+  causes?: string[];
+  /** Ids of the earlier failures (in report order) that share this failure's causes: set by the runner (runner/causes.ts). */
+  sameCauseAs?: string[];
 }
 
 export interface Summary {
@@ -35,6 +45,8 @@ export interface Summary {
   warn: number;
   skip: number;
   info: number;
+  /** Distinct causes among the failures: each cause key once, plus each failure of no known cause. Set by the runner. */
+  causes?: number;
 }
 
 export interface Target {

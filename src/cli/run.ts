@@ -36,7 +36,8 @@ Options:
   --strict                    SHOULD violations (warnings) fail the run too
   --baseline <file>           expected failures (JSON list of check ids); unexpected failures and
                               stale entries fail the run
-  --json <file>               write the JSON report
+  --json <file>               write the JSON report (a failure another one explains carries
+                              sameCauseAs; summary.causes counts distinct causes: docs/api.md)
   --junit <file>              write a JUnit XML report
   --html <file>               write a self-contained HTML report
   --out <dir>                 folder for all three reports when none is named (default: reports)

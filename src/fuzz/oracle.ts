@@ -4,6 +4,7 @@
 // response to bad input is always fine. Over HTTP each case is a POST of its own, judged also by
 // its status: never a 5xx or a broken connection, a body that is not JSON refused (a 4xx or an
 // error response), and a request's answer in a 2xx reply.
+import type { CauseKey } from '../checks/causes.js';
 import type { Problem } from '../schema/index.js';
 import { keyOf, type Received } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
@@ -49,6 +50,8 @@ export interface Anomaly {
   /** What came back that shows it. */
   received: Received[];
   problems?: Problem[];
+  /** The wire behaviour it shows, when one of src/checks/causes.ts names it (other checks may see it too). */
+  cause?: CauseKey;
 }
 
 /** Requirement ids a check cites for a crash and for a hang (they differ: STDIO-7 vs TOOLS-18). */
@@ -119,7 +122,7 @@ function judgePosts(batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
       const instead = run.expect.answer.length ? 'the answer' : 'a 4xx or an error response';
       out.push({ kind: 'server-error', requirement: refusalRequirement(run, opts), summary: `the POST was answered ${status}, a server error, instead of ${instead}`, run, received: [...run.responses, ...post.loose] });
     } else if (run.expect.notJson && status !== undefined && status < 300 && run.responses.length === 0 && !post.loose.some(isError)) {
-      out.push({ kind: 'not-rejected', requirement: 'RPC-11', summary: `a body that is not JSON was accepted (${status}) without an error: a 4xx, or a -32700 error, was due`, run, received: [] });
+      out.push({ kind: 'not-rejected', requirement: 'RPC-11', summary: `a body that is not JSON was accepted (${status}) without an error: a 4xx, or a -32700 error, was due`, run, received: [], cause: 'no-answer-to-non-json' });
     } else if (status !== undefined && (status < 200 || status >= 300) && run.expect.answer.some((id) => countFor(run, id) > 0)) {
       out.push({ kind: 'http-status', warnOnly: true, requirement: 'HTTP-8', summary: `a request was answered with HTTP ${status} rather than 200 (the JSON-RPC answer was in the body)`, run, received: run.responses });
     }
@@ -157,7 +160,10 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
     }
     const why = m.nullOk ? ' (a request with a member JSON-RPC does not define: serve it, or reject it with -32600, but answer)' : '';
     const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : ` within ${waitedMs(batch, opts)} ms`;
-    out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [] });
+    // A request that is served once its foreign member is gone, dropped with it: the server found
+    // the envelope invalid and said nothing (a POST still pending is a hang instead).
+    const cause = m.nullOk && !m.run.http?.pending ? 'no-answer-to-invalid-envelope' : undefined;
+    out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [], ...(cause ? { cause } : {}) });
   }
   if (used > allowed) {
     const single = runs.length === 1 ? runs[0] : undefined;

@@ -2,6 +2,7 @@
 // exact bytes sent, what came back, the seed and path, and a command line that replays it),
 // and a note with the campaign's numbers.
 import { isUtf8 } from 'node:buffer';
+import { causesIfAllKnown } from '../checks/causes.js';
 import type { CheckContext } from '../checks/index.js';
 import type { Verdict } from '../checks/types.js';
 import type { Evidence, Received } from '../session/index.js';
@@ -179,11 +180,13 @@ export function campaignVerdict(ctx: CheckContext, result: CampaignResult, repla
     const first = hard[0];
     const lead = first ? `${first.anomaly.summary} (input: ${first.strategy}, ${first.run.bytes.length} bytes)` : unattributedHard[0].summary;
     const count = hard.length + unattributedHard.length;
+    const causes = unattributedHard.length === 0 ? causesIfAllKnown(hard.map((f) => f.anomaly.cause)) : undefined;
+    const withCauses = (v: Verdict): Verdict => (causes ? { ...v, causes } : v);
     if (result.stoppedAtFirstFailure) {
       ctx.note(`a plain run stops at the first failure; to look for more: ${exploreCommand(replay)}`);
-      return ctx.violation(`failure in ${result.cases} fuzz cases (stopped at the first: \`mcp-conform fuzz\` looks for more): ${lead}`);
+      return withCauses(ctx.violation(`failure in ${result.cases} fuzz cases (stopped at the first: \`mcp-conform fuzz\` looks for more): ${lead}`));
     }
-    return ctx.violation(`${count} distinct failure(s) in ${result.cases} fuzz cases; first: ${lead}`);
+    return withCauses(ctx.violation(`${count} distinct failure(s) in ${result.cases} fuzz cases; first: ${lead}`));
   }
   if (failures.length) {
     const first = failures[0];

@@ -7,6 +7,7 @@ import { findingsOf, targetLabel, type Finding, type GithubOptions, type GithubT
 import { isMatrix, runsOf } from './group.js';
 import { safeHref } from './html-escape.js';
 import { oneLine, truncate } from './text.js';
+import { causesCountText } from './causes.js';
 
 /** Rows per table; the rest are counted (the reports hold everything). */
 export const ROW_LIMIT = 50;
@@ -46,7 +47,8 @@ function targetSection(result: GithubTargetResult, opts: GithubOptions): string 
     const matrix = isMatrix(report);
     const failures = findings.filter((f) => f.status === 'fail');
     const warnings = findings.filter((f) => f.status === 'warn');
-    lines.push(...findingsTable(`Failures (${failures.length})`, failures, matrix));
+    const causes = causesCountText(report.summary);
+    lines.push(...findingsTable(`Failures (${causes && report.summary.causes !== failures.length ? causes : failures.length})`, failures, matrix));
     lines.push(...findingsTable(`Warnings (${warnings.length})${opts.strict ? ' — failing the run (--strict)' : ''}`, warnings, matrix));
   }
   lines.push(...baselineLines(result));
@@ -85,7 +87,8 @@ function findingsTable(title: string, findings: Finding[], matrix: boolean): str
     ? ['| Check | Protocol | Level | Requirements | Why |', '|---|---|---|---|---|']
     : ['| Check | Level | Requirements | Why |', '|---|---|---|---|'];
   const rows = findings.slice(0, ROW_LIMIT).map((f) => {
-    const why = `${f.expected ? '*expected (baseline)* ' : ''}${mdText(truncate(oneLine(f.check.message ?? f.check.title), WHY_MAX))}`;
+    const sameCause = f.status === 'fail' && f.check.sameCauseAs?.length ? `*same cause as ${mdText(f.check.sameCauseAs.join(', '))}* ` : '';
+    const why = `${f.expected ? '*expected (baseline)* ' : ''}${sameCause}${mdText(truncate(oneLine(f.check.message ?? f.check.title), WHY_MAX))}`;
     const cells = [mdLink(f.check.id, f.check.spec, f.check.title), ...(matrix ? [mdText(f.revisions.join(', '))] : []), f.check.level, mdText(f.check.requirements.join(', ') || '—'), why];
     return `| ${cells.join(' | ')} |`;
   });

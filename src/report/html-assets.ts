@@ -51,6 +51,7 @@ button{font:inherit;padding:4px 10px;border:1px solid var(--line);border-radius:
 .badge{display:inline-block;min-width:56px;font-weight:600}
 .st-pass{color:var(--pass)}.st-fail{color:var(--fail)}.st-warn{color:var(--warn)}.st-skip{color:var(--skip)}.st-info{color:var(--info)}
 .reason{display:block;margin-left:60px;color:var(--muted);font-size:13px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.same-cause{display:block;margin-left:60px;font-size:13px;font-style:italic}
 .detail{padding:4px 14px 12px;border-top:1px solid var(--line)}
 .facts{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:8px 0}
 .facts dt{color:var(--muted)}.facts dd{margin:0;word-break:break-all}

@@ -3,6 +3,7 @@ import { areaOf } from './group.js';
 import { esc, safeHref } from './html-escape.js';
 import { redactHeaders } from './redact.js';
 import { formatAt, prettyIfJson, prettyPayload } from './text.js';
+import { sameCauseText } from './causes.js';
 
 export const STATUS_MARK: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-', info: 'i' };
 
@@ -10,10 +11,12 @@ export const STATUS_MARK: Record<Status, string> = { pass: '✓', fail: '✗', w
 export function checkHtml(check: CheckResult, domId: string, run: string): string {
   const area = areaOf(check.id);
   const reason = check.message && check.status !== 'pass' ? `<span class="reason">${esc(check.message)}</span>` : '';
+  const sameCause = sameCauseText(check);
+  const cause = sameCause ? `<span class="same-cause">${esc(sameCause.charAt(0).toUpperCase() + sameCause.slice(1))}</span>` : '';
   return [
     `<details class="check" id="${esc(domId)}" data-id="${esc(check.id)}" data-status="${check.status}" data-area="${esc(area)}" data-run="${esc(run)}" data-level="${esc(check.level)}">`,
     `<summary><span class="badge st-${check.status}"><span aria-hidden="true">${STATUS_MARK[check.status]}</span> ${check.status}</span> ` +
-      `<code class="check-id">${esc(check.id)}</code> <span class="title">${esc(check.title)}</span>${reason}</summary>`,
+      `<code class="check-id">${esc(check.id)}</code> <span class="title">${esc(check.title)}</span>${reason}${cause}</summary>`,
     `<div class="detail">`,
     factsHtml(check),
     check.message ? `<p class="message">${esc(check.message)}</p>` : '',

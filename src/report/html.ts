@@ -79,11 +79,14 @@ function metaHtml(report: Report, matrix: boolean): string {
 
 function countsHtml(s: Summary): string {
   const total = `<div class="count" data-count="total"><b>${s.total}</b>checks</div>`;
+  // Failures of one cause are one thing to fix: how many distinct ones there are.
+  const causes = s.causes !== undefined && s.fail > 0 ? `<div class="count" data-count="causes"><b>${s.causes}</b>distinct ${s.causes === 1 ? 'cause' : 'causes'} of failure</div>` : '';
   return (
     total +
     STATUSES.map(
       (st) => `<div class="count st-${st}" data-count="${st}"><b>${s[st]}</b>${STATUS_LABEL[st]}</div>`,
-    ).join('')
+    ).join('') +
+    causes
   );
 }
 

@@ -51,6 +51,9 @@ function checkFields(check: CheckResult): Record<string, unknown> {
   if (check.message !== undefined) fields.message = check.message;
   fields.evidence = check.evidence.map(redactEvidence);
   fields.durationMs = check.durationMs;
+  // Extensions of the contract: what a failure comes from, and which earlier failures share it.
+  if (check.causes?.length) fields.causes = [...check.causes];
+  if (check.sameCauseAs?.length) fields.sameCauseAs = [...check.sameCauseAs];
   return fields;
 }
 

@@ -2,6 +2,7 @@ import type { CheckResult, Report, RunResult } from '../checks/types.js';
 import { evidenceLines } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf, type AreaGroup } from './group.js';
 import { xmlAttr, xmlText } from './xml.js';
+import { sameCauseText } from './causes.js';
 
 export interface JunitOptions {
   /** `--strict`: SHOULD violations (warn) become JUnit failures too. */
@@ -110,6 +111,8 @@ function caseXml(check: CheckResult, classname: string, failed: boolean): string
 function detailText(check: CheckResult): string {
   const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'none';
   const lines = [check.message ?? '', `Level: ${check.level}  Requirements: ${reqs}  Spec: ${check.spec}`];
+  const sameCause = sameCauseText(check);
+  if (sameCause) lines.push(`Cause: ${sameCause}`);
   for (const item of check.evidence) lines.push(...evidenceLines(item, EVIDENCE_OPTS));
   return lines.join('\n');
 }

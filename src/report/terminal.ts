@@ -3,6 +3,7 @@ import { inert, makeStyle, type Style } from './ansi.js';
 import { evidenceLines, isWire } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
 import { oneLine, truncate } from './text.js';
+import { causesCountText, sameCauseText } from './causes.js';
 
 export interface TerminalOptions {
   /** ANSI colors; the caller decides from NO_COLOR / TTY. */
@@ -44,6 +45,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const failures = entries.filter((e) => e.check.status === 'fail');
   const warnings = entries.filter((e) => e.check.status === 'warn');
   lines.push(...recap('Failures:', failures, matrix, verbose, style.red, style));
+  lines.push(...sameCauseLines(report.summary, failures, matrix, style));
   lines.push(...recap('Warnings:', warnings, matrix, verbose, style.yellow, style));
   if (failures.length > 0) lines.push(...stderrSection(report, matrix, style));
 
@@ -117,6 +119,16 @@ function recap(
     lines.push(...evidenceBlock(check.evidence, verbose, style));
   });
   return lines;
+}
+
+/** After the failures: how many distinct causes they have, and each failure an earlier one explains. */
+function sameCauseLines(summary: Summary, failures: Entry[], matrix: boolean, style: Style): string[] {
+  const explained = failures.flatMap(({ run, check }) => {
+    const text = sameCauseText(check);
+    return text ? [`  ${inert(check.id)}${matrix ? ` [${inert(run.protocolVersion)}]` : ''} — ${inert(oneLine(text))}`] : [];
+  });
+  if (explained.length === 0) return [];
+  return ['', style.bold(`Causes: ${causesCountText(summary) ?? `${failures.length} failures`}`), ...explained];
 }
 
 // Expected/Actual and other findings first, then the opening of the wire transcript.

@@ -2,3 +2,4 @@ export { runRevision, type RunOptions } from './run.js';
 export { runTarget, acceptedRevisions, type TargetRunOptions } from './target.js';
 export { selectChecks, notApplicable, globToRegExp, matchesAny, unmatchedPatterns } from './select.js';
 export { DEFAULT_SEED, randomSeed } from './seed.js';
+export { attributeCauses, distinctCauses } from './causes.js';

@@ -14,6 +14,7 @@ import { warmValidation } from './warm-validation.js';
 import { silenceAfterHandshake } from './liveness.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
+import { attributeCauses, distinctCauses } from './causes.js';
 
 export interface RunOptions extends CheckOptions {
   target: TargetSpec;
@@ -316,14 +317,14 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   // Ended by the close at the latest (its requests end with the session): a short run does not wait on it.
   await watchingSilence;
 
-  const checks = selected.map((c) => results.get(c.id)!).filter(Boolean);
+  const checks = attributeCauses(selected.map((c) => results.get(c.id)!).filter(Boolean));
   return {
     target: targetOf(opts.target),
     protocolVersion: facts.revision,
     seed: opts.seed,
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - t0),
-    summary: summarize(checks),
+    summary: { ...summarize(checks), causes: distinctCauses(checks) },
     checks,
     stderrTail,
     era: first.era,
@@ -344,7 +345,9 @@ function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
   const rank: Record<Status, number> = { fail: 4, warn: 3, info: 2, pass: 1, skip: 0 };
   const first = failing[0];
   const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${failing.length > 1 ? ` (+${failing.length - 1} more)` : ''}`;
-  if (rank[verdict.status] >= rank.fail) return { ...verdict, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
+  // The findings have no cause we can name, so the verdict's causes no longer explain it all.
+  const { causes: _partial, ...rest } = verdict;
+  if (rank[verdict.status] >= rank.fail) return { ...rest, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
   return { status: 'fail', message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
 }
 
@@ -360,6 +363,8 @@ function record(check: Check, revision: Revision, verdict: Verdict, ms: number):
     ...(verdict.message !== undefined ? { message: verdict.message } : {}),
     evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200),
     durationMs: Math.round(ms),
+    // Only a failure's causes: they say which failures are one finding (attributeCauses).
+    ...(verdict.status === 'fail' && verdict.causes?.length ? { causes: [...verdict.causes] } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { summarize } from '../checks/summary.js';
 import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
+import { distinctCauses } from './causes.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
   protocolVersion?: Revision | 'all';
@@ -54,7 +55,7 @@ export async function runTarget(opts: TargetRunOptions): Promise<Report> {
     seed: rest.seed,
     startedAt,
     durationMs: Math.round(performance.now() - t0),
-    summary: summarize(checks),
+    summary: { ...summarize(checks), causes: distinctCauses(checks) },
     checks: [],
     eras: { stateless: revisions.some(isStateless), stateful: revisions.some((r) => !isStateless(r)) },
     runs,

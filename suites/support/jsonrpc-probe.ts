@@ -1,7 +1,7 @@
 // Helpers for the JSON-RPC base suites (ids, errors, notifications, batch): sending malformed
 // or uncorrelated input and gathering what answers it, without waiting a full timeout on
 // servers that stay silent, and a small accumulator of problems graded at the end.
-import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { causesIfAllKnown, describeOutcome, type CauseKey, type CheckContext } from '../../src/checks/index.js';
 import type { Verdict } from '../../src/checks/types.js';
 import type { Outcome, Received, Session } from '../../src/session/index.js';
 import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
@@ -260,6 +260,8 @@ interface Issue {
   message: string;
   expected?: string;
   actual?: string;
+  /** The wire behaviour behind it, when known (src/checks/causes.ts). */
+  cause?: CauseKey;
 }
 
 /**
@@ -271,8 +273,9 @@ export class Problems {
   private readonly violations: Issue[] = [];
   private readonly warnings: Issue[] = [];
 
-  violation(message: string, expected?: string, actual?: string): void {
-    this.violations.push({ message, expected, actual });
+  /** `cause`: the wire behaviour it shows, when one of src/checks/causes.ts names it. */
+  violation(message: string, expected?: string, actual?: string, cause?: CauseKey): void {
+    this.violations.push({ message, expected, actual, cause });
   }
 
   warn(message: string, expected?: string, actual?: string): void {
@@ -295,7 +298,11 @@ export class Problems {
     for (const issue of all.slice(1)) ctx.note(issue.message);
     const first = all[0];
     const more = all.length > 1 ? ` (+${all.length - 1} more)` : '';
-    if (this.violations.length > 0) return ctx.violation(`${first.message}${more}`, first.expected, first.actual);
+    if (this.violations.length > 0) {
+      const verdict = ctx.violation(`${first.message}${more}`, first.expected, first.actual);
+      const causes = causesIfAllKnown(this.violations.map((v) => v.cause));
+      return causes ? { ...verdict, causes } : verdict;
+    }
     return ctx.warn(`${first.message}${more}`, first.expected, first.actual);
   }
 }

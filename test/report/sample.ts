@@ -236,3 +236,23 @@ export function matrixReport(): Report {
     ],
   };
 }
+
+/**
+ * The published SDKs' three failures of two causes: errors/parse-error and errors/invalid-request
+ * each a cause of its own, fuzz/malformed-messages explained by errors/invalid-request.
+ */
+export function sameCauseReport(): Report {
+  const checks = [
+    check({ id: 'errors/parse-error', status: 'fail', message: 'input "x": no answer', causes: ['no-answer-to-non-json'] }),
+    check({ id: 'errors/invalid-request', status: 'fail', message: 'a request with jsonrpc "1.0": no answer', causes: ['no-answer-to-invalid-envelope'] }),
+    check({ id: 'errors/method-not-found', status: 'pass' }),
+    check({
+      id: 'fuzz/malformed-messages',
+      status: 'fail',
+      message: 'request 7 got no response',
+      causes: ['no-answer-to-invalid-envelope'],
+      sameCauseAs: ['errors/invalid-request'],
+    }),
+  ];
+  return { tool: { name: 'mcp-conform', version: '0.1.0' }, ...run('2025-11-25', checks), summary: { ...summarize(checks), causes: 2 } };
+}

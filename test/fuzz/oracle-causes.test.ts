@@ -1,0 +1,37 @@
+// The fuzz oracle names the cause of the anomalies other checks see too (src/checks/causes.ts),
+// and only of those: the runner reads a fuzz failure of such causes as explained by them.
+import { describe, expect, it } from 'vitest';
+import { expectFor, expectForBody } from '../../src/fuzz/expect.js';
+import type { Batch, CaseRun, PostOutcome } from '../../src/fuzz/observation.js';
+import { judge } from '../../src/fuzz/oracle.js';
+
+const OPTS = { crashRequirement: 'STDIO-7', hangRequirement: 'RPC-25', caseTimeoutMs: 500 };
+
+function caseOf(text: string, http?: PostOutcome): CaseRun {
+  const bytes = Buffer.from(http ? text : `${text}\n`);
+  return { index: 0, spec: { strategy: 'test/case', text }, bytes, expect: http ? expectForBody(bytes) : expectFor(bytes), responses: [], http };
+}
+
+function batchOf(run: CaseRun): Batch {
+  return { runs: [run], pingId: 'ping', sentAt: 0, settledAt: 10, pingAnswered: true, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: true };
+}
+
+const post = (p: Partial<PostOutcome>): PostOutcome => ({ pending: false, loose: [], unexpected: [], ...p });
+const causesOf = (run: CaseRun) => judge(batchOf(run), OPTS).map((a) => [a.kind, a.cause]);
+
+describe('causes in the fuzz oracle', () => {
+  it('a request with a member JSON-RPC does not define, unanswered while ping is: no answer to an unexpected envelope', () => {
+    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}'))).toEqual([['no-response', 'no-answer-to-invalid-envelope']]);
+    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}', post({ status: 202 })))).toEqual([['no-response', 'no-answer-to-invalid-envelope']]);
+  });
+
+  it('a plain request left unanswered, or a POST still open, is not that cause', () => {
+    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping"}'))).toEqual([['no-response', undefined]]);
+    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}', post({ pending: true })))).toEqual([['no-response', undefined]]);
+  });
+
+  it('HTTP: a body that is not JSON accepted without an error is no answer to input that is not JSON', () => {
+    expect(causesOf(caseOf('not json', post({ status: 202 })))).toEqual([['not-rejected', 'no-answer-to-non-json']]);
+    expect(causesOf(caseOf('not json', post({ status: 500 })))).toEqual([['server-error', undefined]]);
+  });
+});

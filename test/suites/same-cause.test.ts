@@ -1,0 +1,70 @@
+// One cause, one finding, end to end: the fixture dropping what it cannot parse or validate,
+// as the published SDKs' stdio transport does, fails three checks for two causes. The report
+// says which failure another explains and counts the causes; the verdicts are what they were.
+import { describe, expect, it } from 'vitest';
+import { defineCheck, type CheckContext } from '../../src/checks/index.js';
+import { runSuite } from '../../src/index.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { runAgainstFixture } from './harness.js';
+
+const CHECKS = ['errors/parse-error', 'errors/invalid-request', 'fuzz/malformed-messages'];
+
+describe('failures of one cause (fixture fault drop-unparseable-or-invalid)', () => {
+  it('three failures, two distinct causes, the fuzz failure explained by errors/invalid-request', async () => {
+    const report = await runSuite(fixtureCommand({ fault: 'drop-unparseable-or-invalid' }), { only: CHECKS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual(CHECKS.map((id) => [id, 'fail']));
+    expect(byId['errors/parse-error']).toMatchObject({ causes: ['no-answer-to-non-json'] });
+    expect(byId['errors/invalid-request']).toMatchObject({ causes: ['no-answer-to-invalid-envelope'] });
+    expect(byId['errors/parse-error'].sameCauseAs).toBeUndefined();
+    expect(byId['errors/invalid-request'].sameCauseAs).toBeUndefined();
+    // Its case: a request with a top-level member JSON-RPC does not define, dropped without a word.
+    const fuzz = byId['fuzz/malformed-messages'];
+    expect(fuzz.message).toContain('envelope/extra-members');
+    expect(fuzz).toMatchObject({ causes: ['no-answer-to-invalid-envelope'], sameCauseAs: ['errors/invalid-request'] });
+    expect(report.summary).toMatchObject({ total: 3, fail: 3, causes: 2 });
+  }, 60_000);
+
+  it('a conformant server: nothing failed, no causes', async () => {
+    const report = await runSuite(fixtureCommand(), { only: CHECKS });
+    expect(report.checks.map((c) => c.status)).toEqual(['pass', 'pass', 'pass']);
+    for (const c of report.checks) expect(c).not.toHaveProperty('causes');
+    expect(report.summary).toMatchObject({ fail: 0, causes: 0 });
+  }, 60_000);
+});
+
+// The runner keeps a verdict's causes only while they explain the whole failure.
+const failsWith = (id: string, body?: (ctx: CheckContext) => Promise<unknown>) =>
+  defineCheck({
+    id,
+    title: id,
+    level: 'MUST',
+    requirements: ['RPC-11'],
+    spec: 'basic',
+    async run(ctx) {
+      await body?.(ctx);
+      return { ...ctx.violation('silent'), causes: ['no-answer-to-non-json'] };
+    },
+  });
+
+describe('the runner and a verdict’s causes', () => {
+  it('keeps them on failures, drops them when findings of no known cause join the failure, and marks the later failure', async () => {
+    const checks = [
+      failsWith('test/first'),
+      // duplicate-response answers tools/list twice: an RPC-25 finding of this check's own request.
+      failsWith('test/with-finding', (ctx) => ctx.request('tools/list')),
+      failsWith('test/second'),
+      defineCheck({ id: 'test/passes', title: 'passes', level: 'MUST', requirements: ['RPC-11'], spec: 'basic', run: async (ctx) => ({ ...ctx.pass(), causes: ['no-answer-to-non-json'] }) }),
+    ];
+    const report = await runAgainstFixture({ fault: 'duplicate-response', checks });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(byId['test/first']).toMatchObject({ status: 'fail', causes: ['no-answer-to-non-json'] });
+    expect(byId['test/with-finding'].status).toBe('fail');
+    expect(byId['test/with-finding'].message).toContain('RPC-25');
+    expect(byId['test/with-finding']).not.toHaveProperty('causes');
+    expect(byId['test/second']).toMatchObject({ status: 'fail', sameCauseAs: ['test/first'] });
+    expect(byId['test/passes']).not.toHaveProperty('causes');
+    // One key, and the failure with the finding as a cause of its own.
+    expect(report.summary).toMatchObject({ fail: 3, causes: 2 });
+  }, 60_000);
+});
