@@ -186,7 +186,7 @@ export const invalidRequest = defineCheck({
       } else if (a.kind === 'http-refusal') {
         ctx.note(`${what}: HTTP ${a.status} without a JSON-RPC body`);
       } else {
-        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600 Invalid Request', describeAnswer(a), silent(a) ? 'no-answer-to-invalid-envelope' : undefined);
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32600 Invalid Request', describeAnswer(a), silent(a) ? 'no-answer-to-invalid-request' : undefined);
       }
     }
     if (diedTogether && !gone) {
@@ -330,7 +330,7 @@ export const invalidParams = defineCheck({
       } else if (o.kind === 'result' && p.lenient) {
         problems.warn(`${what} got a result instead of a protocol error (TOOLS-8)`, 'error -32602', briefOutcome(o));
       } else {
-        problems.violation(`${what}: ${briefOutcome(o)}`, 'error -32602', briefOutcome(o));
+        problems.violation(`${what}: ${briefOutcome(o)}`, 'error -32602', briefOutcome(o), o.kind === 'timeout' ? 'no-answer-to-invalid-request' : undefined);
       }
     }
     await problems.requireServing(ctx, session, 'requests with invalid params');

@@ -5,7 +5,7 @@
 
 export const CAUSES = {
   'no-answer-to-non-json': 'no answer, not even an error, to input that is not JSON',
-  'no-answer-to-invalid-envelope': 'no answer, not even an error, to a request with an invalid or unexpected JSON-RPC envelope',
+  'no-answer-to-invalid-request': 'no answer, not even an error, to a request it does not accept (an invalid or unexpected JSON-RPC envelope, or params that do not fit the method)',
 } as const satisfies Record<string, string>;
 
 export type CauseKey = keyof typeof CAUSES;

@@ -133,6 +133,11 @@ function judgePosts(batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
  * Answers carrying the cases' ids (each request once, at most once for the rest), and answers
  * without a usable id: no more than the cases can justify.
  */
+/** Strategies whose requests a server may refuse as invalid (it still owes an answer). */
+function invalidByConstruction(run: CaseRun): boolean {
+  return run.spec.strategy.startsWith('envelope/') || run.spec.strategy.startsWith('params/');
+}
+
 function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
   let allowed = 0;
   let used = loose.length;
@@ -160,9 +165,10 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
     }
     const why = m.nullOk ? ' (a request with a member JSON-RPC does not define: serve it, or reject it with -32600, but answer)' : '';
     const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : ` within ${waitedMs(batch, opts)} ms`;
-    // A request that is served once its foreign member is gone, dropped with it: the server found
-    // the envelope invalid and said nothing (a POST still pending is a hang instead).
-    const cause = m.nullOk && !m.run.http?.pending ? 'no-answer-to-invalid-envelope' : undefined;
+    // A request made invalid on purpose (a foreign member, a broken envelope, params that do not
+    // fit the method) and dropped while ping is answered: the server did not accept it and said
+    // nothing (a POST still pending is a hang instead).
+    const cause = (m.nullOk || invalidByConstruction(m.run)) && !m.run.http?.pending ? 'no-answer-to-invalid-request' : undefined;
     out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [], ...(cause ? { cause } : {}) });
   }
   if (used > allowed) {

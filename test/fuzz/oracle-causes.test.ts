@@ -21,8 +21,13 @@ const causesOf = (run: CaseRun) => judge(batchOf(run), OPTS).map((a) => [a.kind,
 
 describe('causes in the fuzz oracle', () => {
   it('a request with a member JSON-RPC does not define, unanswered while ping is: no answer to an unexpected envelope', () => {
-    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}'))).toEqual([['no-response', 'no-answer-to-invalid-envelope']]);
-    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}', post({ status: 202 })))).toEqual([['no-response', 'no-answer-to-invalid-envelope']]);
+    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}'))).toEqual([['no-response', 'no-answer-to-invalid-request']]);
+    expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}', post({ status: 202 })))).toEqual([['no-response', 'no-answer-to-invalid-request']]);
+  });
+
+  it('a request whose params were made not to fit the method, unanswered while ping is: the same cause', () => {
+    const mutated = { ...caseOf('{"jsonrpc":"2.0","id":7,"method":"resources/read","params":{"uri":"x","_meta":{"progressToken":true}}}'), spec: { strategy: 'params/schema-mutation', text: '' } };
+    expect(causesOf(mutated)).toEqual([['no-response', 'no-answer-to-invalid-request']]);
   });
 
   it('a plain request left unanswered, or a POST still open, is not that cause', () => {

@@ -6,7 +6,7 @@ import { toHtml, toJson, toJunit, toTerminal } from '../../src/report/index.js';
 import { cleanReport, sameCauseReport, sampleReport } from './sample.js';
 
 const EXPLAINED =
-  'fuzz/malformed-messages — same cause as errors/invalid-request: no answer, not even an error, to a request with an invalid or unexpected JSON-RPC envelope';
+  'fuzz/malformed-messages — same cause as errors/invalid-request: no answer, not even an error, to a request it does not accept (an invalid or unexpected JSON-RPC envelope, or params that do not fit the method)';
 
 describe('failures of one cause', () => {
   it('JSON: causes on each failure, sameCauseAs on the one explained, and the distinct-cause count in the summary', () => {
@@ -15,7 +15,7 @@ describe('failures of one cause', () => {
     expect(byId['errors/parse-error']).toMatchObject({ status: 'fail', causes: ['no-answer-to-non-json'] });
     expect(byId['errors/parse-error']).not.toHaveProperty('sameCauseAs');
     expect(byId['errors/invalid-request']).not.toHaveProperty('sameCauseAs');
-    expect(byId['fuzz/malformed-messages']).toMatchObject({ status: 'fail', causes: ['no-answer-to-invalid-envelope'], sameCauseAs: ['errors/invalid-request'] });
+    expect(byId['fuzz/malformed-messages']).toMatchObject({ status: 'fail', causes: ['no-answer-to-invalid-request'], sameCauseAs: ['errors/invalid-request'] });
     expect(byId['errors/method-not-found']).not.toHaveProperty('causes');
     // The contract's fields first and in order; ours come after them.
     expect(Object.keys(byId['fuzz/malformed-messages']).slice(-3)).toEqual(['durationMs', 'causes', 'sameCauseAs']);
@@ -42,7 +42,7 @@ describe('failures of one cause', () => {
     const html = toHtml(sameCauseReport());
     const card = html.slice(html.indexOf('data-id="fuzz/malformed-messages"'));
     expect(card.slice(0, card.indexOf('</summary>'))).toContain(
-      '<span class="same-cause">Same cause as errors/invalid-request: no answer, not even an error, to a request with an invalid or unexpected JSON-RPC envelope</span>',
+      '<span class="same-cause">Same cause as errors/invalid-request: no answer, not even an error, to a request it does not accept (an invalid or unexpected JSON-RPC envelope, or params that do not fit the method)</span>',
     );
     expect(html.match(/class="same-cause"/g)).toHaveLength(1);
     expect(html).toContain('<div class="count" data-count="causes"><b>2</b>distinct causes of failure</div>');

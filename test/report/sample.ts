@@ -244,13 +244,13 @@ export function matrixReport(): Report {
 export function sameCauseReport(): Report {
   const checks = [
     check({ id: 'errors/parse-error', status: 'fail', message: 'input "x": no answer', causes: ['no-answer-to-non-json'] }),
-    check({ id: 'errors/invalid-request', status: 'fail', message: 'a request with jsonrpc "1.0": no answer', causes: ['no-answer-to-invalid-envelope'] }),
+    check({ id: 'errors/invalid-request', status: 'fail', message: 'a request with jsonrpc "1.0": no answer', causes: ['no-answer-to-invalid-request'] }),
     check({ id: 'errors/method-not-found', status: 'pass' }),
     check({
       id: 'fuzz/malformed-messages',
       status: 'fail',
       message: 'request 7 got no response',
-      causes: ['no-answer-to-invalid-envelope'],
+      causes: ['no-answer-to-invalid-request'],
       sameCauseAs: ['errors/invalid-request'],
     }),
   ];

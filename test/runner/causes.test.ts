@@ -21,9 +21,9 @@ describe('attributeCauses', () => {
   it('marks a failure whose cause an earlier failure showed, and leaves the first of each cause alone', () => {
     const checks = [
       result('errors/parse-error', 'fail', ['no-answer-to-non-json']),
-      result('errors/invalid-request', 'fail', ['no-answer-to-invalid-envelope']),
+      result('errors/invalid-request', 'fail', ['no-answer-to-invalid-request']),
       result('errors/method-not-found', 'pass'),
-      result('fuzz/malformed-messages', 'fail', ['no-answer-to-invalid-envelope']),
+      result('fuzz/malformed-messages', 'fail', ['no-answer-to-invalid-request']),
     ];
     expect(sameCause(checks)).toEqual({
       'errors/parse-error': undefined,

@@ -15,13 +15,13 @@ describe('failures of one cause (fixture fault drop-unparseable-or-invalid)', ()
     const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
     expect(report.checks.map((c) => [c.id, c.status])).toEqual(CHECKS.map((id) => [id, 'fail']));
     expect(byId['errors/parse-error']).toMatchObject({ causes: ['no-answer-to-non-json'] });
-    expect(byId['errors/invalid-request']).toMatchObject({ causes: ['no-answer-to-invalid-envelope'] });
+    expect(byId['errors/invalid-request']).toMatchObject({ causes: ['no-answer-to-invalid-request'] });
     expect(byId['errors/parse-error'].sameCauseAs).toBeUndefined();
     expect(byId['errors/invalid-request'].sameCauseAs).toBeUndefined();
     // Its case: a request with a top-level member JSON-RPC does not define, dropped without a word.
     const fuzz = byId['fuzz/malformed-messages'];
     expect(fuzz.message).toContain('envelope/extra-members');
-    expect(fuzz).toMatchObject({ causes: ['no-answer-to-invalid-envelope'], sameCauseAs: ['errors/invalid-request'] });
+    expect(fuzz).toMatchObject({ causes: ['no-answer-to-invalid-request'], sameCauseAs: ['errors/invalid-request'] });
     expect(report.summary).toMatchObject({ total: 3, fail: 3, causes: 2 });
   }, 60_000);
 
