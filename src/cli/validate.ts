@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeStyle, inert, type Style } from '../report/ansi.js';
-import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport } from '../schema/log/index.js';
+import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport, type Tally } from '../schema/log/index.js';
 import { REVISIONS, isRevision } from '../schema/revisions.js';
 import type { Direction } from '../schema/validate.js';
 import { EXIT, UsageError } from './errors.js';
@@ -150,21 +150,37 @@ function reason(err: unknown): string {
 }
 
 function renderText(name: string, report: LogReport, style: Style): string {
-  const out = report.findings.map((f) => findingLine(name, f, style));
-  const { errors, warnings, omitted } = report.summary;
+  const out: string[] = [];
+  // One block per sender, server->client first, each under a heading with its own counts.
+  for (const group of report.directions) {
+    if (group.summary.errors + group.summary.warnings + group.summary.info === 0) continue;
+    out.push(style.bold(`${group.direction ?? 'the log itself'}: ${tallyText(group.summary, style)}`));
+    // Unindented: each finding line still starts with file:LINE, for editors and grep.
+    for (const f of group.findings) out.push(findingLine(name, f, style));
+    const hidden = group.summary.errors + group.summary.warnings + group.summary.info - group.findings.length;
+    if (hidden > 0) out.push(style.dim(`(${hidden} more not shown)`));
+  }
+  const { errors, warnings, info, omitted } = report.summary;
   const against = report.protocolVersion ? `checked against ${report.protocolVersion} (${sourceText(report)})` : 'envelopes only (no protocol revision)';
-  const verdict =
-    errors + warnings === 0
-      ? style.green('no problems')
-      : [errors > 0 ? style.red(plural(errors, 'error')) : plural(0, 'error'), warnings > 0 ? style.yellow(plural(warnings, 'warning')) : plural(0, 'warning')].join(', ');
+  const notes = info > 0 ? `, ${style.cyan(`${info} info`)}` : '';
+  const verdict = errors + warnings === 0 ? `${style.green('no problems')}${notes}` : tallyText(report.summary, style);
   out.push(`${inert(name)}: ${plural(report.lines, 'line')}, ${plural(report.messages, 'message')}, ${against}: ${verdict}`);
-  if (omitted > 0) out.push(style.dim(`(showing the first ${report.findings.length} of ${errors + warnings} findings; see --max-findings)`));
+  if (omitted > 0) out.push(style.dim(`(showing the first ${report.findings.length} of ${errors + warnings + info} findings; see --max-findings)`));
   return `${out.join('\n')}\n`;
 }
 
+/** "1 error, 0 warnings", and the info count when there is any. */
+function tallyText({ errors, warnings, info }: Tally, style: Style): string {
+  const parts = [errors > 0 ? style.red(plural(errors, 'error')) : plural(0, 'error'), warnings > 0 ? style.yellow(plural(warnings, 'warning')) : plural(0, 'warning')];
+  if (info > 0) parts.push(style.cyan(`${info} info`));
+  return parts.join(', ');
+}
+
+const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
+
 function findingLine(name: string, f: LogFinding, style: Style): string {
   const where = style.gray(f.line > 0 ? `${inert(name)}:${f.line}` : inert(name));
-  const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+  const severity = style[SEVERITY_STYLE[f.severity]](f.severity);
   const requirement = f.requirement ? `  ${style.dim(`[${f.requirement}]`)}` : '';
   return `${where}  ${severity}  ${style.bold(inert(f.subject))}  ${inert(f.message)}${requirement}`;
 }
