@@ -17,7 +17,13 @@ Checks a captured MCP message log offline. Each line is one JSON-RPC message, ba
 as {"direction":"client->server"|"server->client","message":{...}}. It checks the JSON-RPC
 envelope, that every response answers exactly one pending request, that methods exist, and
 that params and results fit the schema of the log's protocol revision (taken from its
-initialize exchange). "-" reads the log from stdin.
+initialize exchange, or a 2026-07-28 request's _meta). "-" reads the log from stdin.
+
+Findings are printed by sender, server->client first, each block under a heading with its
+counts. Each finding is an error, a warning, or info (noteworthy, never a problem). A client
+may ask for a method the revision does not define: the server's answer is graded (-32601 is
+info, a result an error, another error code a warning). A notification no revision defines is
+a warning; a server using a method of another revision is an error.
 
 Who sent a bare line is inferred: a response answers the pending request with its id sent
 the other way (the latest, if both sides have one); a request or notification travels the
@@ -30,8 +36,11 @@ Options:
                             whatever the log negotiates
   --direction <side>        every bare line was sent by this side ("client" or "server"):
                             a one-sided log, so responses are not paired with requests
-  --strict                  warnings (requests never answered, lost tracking) fail too
-  --json                    print a JSON report on stdout instead of text
+  --strict                  warnings (requests never answered, undefined notifications,
+                            lost tracking) fail too
+  --json                    print a JSON report on stdout instead of text: findings (by line),
+                            summary {errors, warnings, info, omitted}, and directions (the
+                            same findings per sender, server->client first, with counts)
   --max-findings <n>        findings to print; all are counted (default ${LOG_DEFAULTS.maxFindings})
   --max-line-bytes <n>      longest line read; longer ones are findings (default ${LOG_DEFAULTS.maxLineBytes})
   -h, --help                show this help
@@ -40,7 +49,8 @@ Examples:
   mcp-conform validate session.jsonl
   cat server-out.jsonl | mcp-conform validate --direction server --protocol-version 2025-06-18 -
 
-Exit codes: 0 no errors, 1 errors found (or warnings, with --strict), 2 usage error or unreadable log.
+Exit codes: 0 no errors (warnings and info allowed), 1 errors found (or warnings, with --strict),
+2 usage error or unreadable log.
 `;
 
 const OPTIONS = {

@@ -63,6 +63,8 @@ describe('validate: text output', () => {
     expect(stdout).toContain('Usage: mcp-conform validate');
     expect(stdout).toContain('mcp-conform validate session.jsonl');
     expect(stdout).toContain('--protocol-version');
+    expect(stdout).toContain('by sender, server->client first');
+    expect(stdout).toContain('-32601 is\ninfo');
   });
 });
 
