@@ -76,6 +76,17 @@ describe('validate: a client request for a method the revision does not define',
     expect(errorsOf(served)).toMatchObject([{ line: 4, requirement: 'RPC-13', direction: 'server->client' }]);
   });
 
+  it('a structurally invalid request for an undefined method is graded as invalid (RPC-12), not as a fine -32601', async () => {
+    const bad = { jsonrpc: '1.0', id: 1, method: 'tools/col' };
+    const report = await check([...handshake('2025-06-18'), bad, { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'no' } }]);
+    expect(report.findings).toMatchObject([{ line: 3, severity: 'error', kind: 'envelope', pointer: '/jsonrpc' }]);
+    const served = await check([...handshake('2025-06-18'), bad, { jsonrpc: '2.0', id: 1, result: {} }]);
+    expect(errorsOf(served).map((f) => [f.line, f.requirement])).toEqual([
+      [3, 'RPC-12'],
+      [4, 'RPC-12'],
+    ]);
+  });
+
   it('inside a 2025-03-26 batch, each item is paired and graded', async () => {
     const report = await check([
       ...handshake('2025-03-26'),

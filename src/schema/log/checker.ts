@@ -231,6 +231,8 @@ export class LogChecker implements LineSink {
       this.unasked(undefinedMethod, kind as 'request' | 'notification', method!, sender, line, subject, prefix);
       return undefined;
     }
+    // A request that is invalid anyway is owed -32600 (RPC-12), graded as such: its envelope error says enough.
+    if (problems.some((p) => p.kind === 'envelope')) return undefined;
     const unserved = unservedText(undefinedMethod, this.revision!);
     if (this.oneSided) {
       // No answer can follow in a one-sided log: say what was asked, as nothing to hold against anyone.
