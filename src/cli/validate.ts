@@ -5,7 +5,7 @@ import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeStyle, inert, type Style } from '../report/ansi.js';
-import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport } from '../schema/log/index.js';
+import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport, type Tally } from '../schema/log/index.js';
 import { REVISIONS, isRevision } from '../schema/revisions.js';
 import type { Direction } from '../schema/validate.js';
 import { EXIT, UsageError } from './errors.js';
@@ -17,7 +17,13 @@ Checks a captured MCP message log offline. Each line is one JSON-RPC message, ba
 as {"direction":"client->server"|"server->client","message":{...}}. It checks the JSON-RPC
 envelope, that every response answers exactly one pending request, that methods exist, and
 that params and results fit the schema of the log's protocol revision (taken from its
-initialize exchange). "-" reads the log from stdin.
+initialize exchange, or a 2026-07-28 request's _meta). "-" reads the log from stdin.
+
+Findings are printed by sender, server->client first, each block under a heading with its
+counts. Each finding is an error, a warning, or info (noteworthy, never a problem). A client
+may ask for a method the revision does not define: the server's answer is graded (-32601 is
+info, a result an error, another error code a warning). A notification no revision defines is
+a warning; a server using a method of another revision is an error.
 
 Who sent a bare line is inferred: a response answers the pending request with its id sent
 the other way (the latest, if both sides have one); a request or notification travels the
@@ -30,8 +36,11 @@ Options:
                             whatever the log negotiates
   --direction <side>        every bare line was sent by this side ("client" or "server"):
                             a one-sided log, so responses are not paired with requests
-  --strict                  warnings (requests never answered, lost tracking) fail too
-  --json                    print a JSON report on stdout instead of text
+  --strict                  warnings (requests never answered, undefined notifications,
+                            lost tracking) fail too
+  --json                    print a JSON report on stdout instead of text: findings (by line),
+                            summary {errors, warnings, info, omitted}, and directions (the
+                            same findings per sender, server->client first, with counts)
   --max-findings <n>        findings to print; all are counted (default ${LOG_DEFAULTS.maxFindings})
   --max-line-bytes <n>      longest line read; longer ones are findings (default ${LOG_DEFAULTS.maxLineBytes})
   -h, --help                show this help
@@ -40,7 +49,8 @@ Examples:
   mcp-conform validate session.jsonl
   cat server-out.jsonl | mcp-conform validate --direction server --protocol-version 2025-06-18 -
 
-Exit codes: 0 no errors, 1 errors found (or warnings, with --strict), 2 usage error or unreadable log.
+Exit codes: 0 no errors (warnings and info allowed), 1 errors found (or warnings, with --strict),
+2 usage error or unreadable log.
 `;
 
 const OPTIONS = {
@@ -150,21 +160,37 @@ function reason(err: unknown): string {
 }
 
 function renderText(name: string, report: LogReport, style: Style): string {
-  const out = report.findings.map((f) => findingLine(name, f, style));
-  const { errors, warnings, omitted } = report.summary;
+  const out: string[] = [];
+  // One block per sender, server->client first, each under a heading with its own counts.
+  for (const group of report.directions) {
+    if (group.summary.errors + group.summary.warnings + group.summary.info === 0) continue;
+    out.push(style.bold(`${group.direction ?? 'the log itself'}: ${tallyText(group.summary, style)}`));
+    // Unindented: each finding line still starts with file:LINE, for editors and grep.
+    for (const f of group.findings) out.push(findingLine(name, f, style));
+    const hidden = group.summary.errors + group.summary.warnings + group.summary.info - group.findings.length;
+    if (hidden > 0) out.push(style.dim(`(${hidden} more not shown)`));
+  }
+  const { errors, warnings, info, omitted } = report.summary;
   const against = report.protocolVersion ? `checked against ${report.protocolVersion} (${sourceText(report)})` : 'envelopes only (no protocol revision)';
-  const verdict =
-    errors + warnings === 0
-      ? style.green('no problems')
-      : [errors > 0 ? style.red(plural(errors, 'error')) : plural(0, 'error'), warnings > 0 ? style.yellow(plural(warnings, 'warning')) : plural(0, 'warning')].join(', ');
+  const notes = info > 0 ? `, ${style.cyan(`${info} info`)}` : '';
+  const verdict = errors + warnings === 0 ? `${style.green('no problems')}${notes}` : tallyText(report.summary, style);
   out.push(`${inert(name)}: ${plural(report.lines, 'line')}, ${plural(report.messages, 'message')}, ${against}: ${verdict}`);
-  if (omitted > 0) out.push(style.dim(`(showing the first ${report.findings.length} of ${errors + warnings} findings; see --max-findings)`));
+  if (omitted > 0) out.push(style.dim(`(showing the first ${report.findings.length} of ${errors + warnings + info} findings; see --max-findings)`));
   return `${out.join('\n')}\n`;
 }
 
+/** "1 error, 0 warnings", and the info count when there is any. */
+function tallyText({ errors, warnings, info }: Tally, style: Style): string {
+  const parts = [errors > 0 ? style.red(plural(errors, 'error')) : plural(0, 'error'), warnings > 0 ? style.yellow(plural(warnings, 'warning')) : plural(0, 'warning')];
+  if (info > 0) parts.push(style.cyan(`${info} info`));
+  return parts.join(', ');
+}
+
+const SEVERITY_STYLE = { error: 'red', warning: 'yellow', info: 'cyan' } as const;
+
 function findingLine(name: string, f: LogFinding, style: Style): string {
   const where = style.gray(f.line > 0 ? `${inert(name)}:${f.line}` : inert(name));
-  const severity = f.severity === 'error' ? style.red('error') : style.yellow('warning');
+  const severity = style[SEVERITY_STYLE[f.severity]](f.severity);
   const requirement = f.requirement ? `  ${style.dim(`[${f.requirement}]`)}` : '';
   return `${where}  ${severity}  ${style.bold(inert(f.subject))}  ${inert(f.message)}${requirement}`;
 }

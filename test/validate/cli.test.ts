@@ -8,13 +8,15 @@ import { UsageError } from '../../src/cli/errors.js';
 import { LOGS, runValidate } from './helpers.js';
 
 describe('validate: text output', () => {
-  it('prints one line per finding (file:LINE, severity, subject, problem, [REQ]) and a totals line', async () => {
+  it('prints one line per finding (file:LINE, severity, subject, problem, [REQ]) under its sender, server first, and a totals line', async () => {
     const { code, stdout, stderr } = await runValidate(['mistakes/params-not-fitting.jsonl']);
     expect(code).toBe(1);
     expect(stderr).toBe('');
     expect(stdout.trimEnd().split('\n')).toEqual([
-      'mistakes/params-not-fitting.jsonl:4  error  tools/call #1  /params/name: expected a required member, found nothing',
+      'server->client: 1 error, 0 warnings',
       'mistakes/params-not-fitting.jsonl:5  error  result #1 (tools/call)  a result for a request whose params do not fit its schema (line 4); expected error -32602  [RPC-14]',
+      'client->server: 1 error, 0 warnings',
+      'mistakes/params-not-fitting.jsonl:4  error  tools/call #1  /params/name: expected a required member, found nothing',
       'mistakes/params-not-fitting.jsonl: 5 lines, 5 messages, checked against 2025-11-25 (from the initialize result): 2 errors, 0 warnings',
     ]);
   });
@@ -28,10 +30,16 @@ describe('validate: text output', () => {
   it('--max-findings limits what is printed, not what is counted', async () => {
     const { code, stdout } = await runValidate(['--max-findings', '1', 'mistakes/params-not-fitting.jsonl']);
     expect(code).toBe(1);
+    // The heading counts its direction's findings, printed or not (the kept one is line 4's).
     const lines = stdout.trimEnd().split('\n');
-    expect(lines).toHaveLength(3);
-    expect(lines[1]).toMatch(/2 errors, 0 warnings$/);
-    expect(lines[2]).toBe('(showing the first 1 of 2 findings; see --max-findings)');
+    expect(lines).toEqual([
+      'server->client: 1 error, 0 warnings',
+      '(1 more not shown)',
+      'client->server: 1 error, 0 warnings',
+      expect.stringMatching(/^mistakes\/params-not-fitting\.jsonl:4 /),
+      expect.stringMatching(/2 errors, 0 warnings$/),
+      '(showing the first 1 of 2 findings; see --max-findings)',
+    ]);
   });
 
   it('reads the log from stdin with -', async () => {
@@ -55,6 +63,8 @@ describe('validate: text output', () => {
     expect(stdout).toContain('Usage: mcp-conform validate');
     expect(stdout).toContain('mcp-conform validate session.jsonl');
     expect(stdout).toContain('--protocol-version');
+    expect(stdout).toContain('by sender, server->client first');
+    expect(stdout).toContain('-32601 is\ninfo');
   });
 });
 

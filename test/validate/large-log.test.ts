@@ -33,7 +33,7 @@ describe('validate: a 1-million-line log', () => {
 
     expect(report.lines).toBe(LINES);
     expect(report.messages).toBe(LINES - planted.garbage);
-    expect(report.summary).toEqual({ errors: planted.garbage, warnings: planted.unanswered, omitted: planted.garbage + planted.unanswered - 1000 });
+    expect(report.summary).toEqual({ errors: planted.garbage, warnings: planted.unanswered, info: 0, omitted: planted.garbage + planted.unanswered - 1000 });
     expect(report.findings).toHaveLength(1000);
     expect(report.protocolVersion).toBe('2025-11-25');
     // The log is ~130 MB of text; keeping it, or one object per message, would blow past this.

@@ -12,17 +12,21 @@
 // - Severity: broken rules are errors. A request still unanswered at the end of the log, or
 //   dropped because more than maxInFlight were pending, is a warning: a log may be cut short.
 //   Cancelled requests owe no response. The caller decides whether warnings fail (--strict).
+//   Info findings are never problems.
+// - Methods the revision does not define: see undefined-methods.ts. A client's request for one is
+//   graded by the server's answer, not as a schema error of the request.
 // - A one-sided log (options.direction) holds no responses to what it sends, and its responses
 //   answer requests it does not hold: pairing findings are not reported for it.
 // Memory: the pending-request table and the printed findings are capped; the rest is counts.
 import { describe, problem, type Problem } from '../problems.js';
 import { loadSchemaSet } from '../registry.js';
 import { LATEST_STATEFUL, isRevision, type Revision } from '../revisions.js';
-import { classify, validateMessage, type Direction, type RequestRef } from '../validate.js';
+import { classify, validateMessage, type Direction, type MessageKind, type RequestRef } from '../validate.js';
 import { inferSender } from './direction.js';
-import { FindingList, clip, type LogFinding } from './findings.js';
+import { FindingList, clip, type DirectionGroup, type LogFinding, type Tally } from './findings.js';
 import type { LineSink } from './line-splitter.js';
 import { RequestTable, idKey, type AnsweredRequest, type PendingRequest } from './request-table.js';
+import { gradeRefusal, gradeUnasked, isUnservedRequest, unservedText } from './undefined-methods.js';
 
 export interface LogCheckOptions {
   /** Check against this revision, whatever the log negotiates. */
@@ -45,9 +49,12 @@ export interface LogReport {
   protocolVersionSource: RevisionSource | null;
   lines: number;
   messages: number;
-  /** The first maxFindings findings, by line. */
+  /** The first maxFindings findings (problems before info), by line. */
   findings: LogFinding[];
-  summary: { errors: number; warnings: number; omitted: number };
+  /** Every finding counted, printed or not; omitted: how many are not in `findings`. */
+  summary: Tally & { omitted: number };
+  /** The same findings by sender: server->client, client->server, then the log itself (direction null). */
+  directions: DirectionGroup[];
 }
 
 export const LOG_DEFAULTS = { maxFindings: 1000, maxInFlight: 100_000, maxLineBytes: 16 * 1024 * 1024 } as const;
@@ -137,14 +144,15 @@ export class LogChecker implements LineSink {
         message: 'no protocol revision: the log has no initialize exchange or request _meta version, so only JSON-RPC envelopes were checked (pass --protocol-version)',
       });
     }
-    const findings = [...this.findings.kept].sort((a, b) => a.line - b.line);
+    const findings = this.findings.sorted();
     return {
       protocolVersion: this.revision ?? null,
       protocolVersionSource: this.source ?? null,
       lines: this.lines,
       messages: this.messages,
       findings,
-      summary: { errors: this.findings.errors, warnings: this.findings.warnings, omitted: this.findings.total - findings.length },
+      summary: { ...this.findings.summary, omitted: this.findings.total - findings.length },
+      directions: this.findings.groups(findings),
     };
   }
 
@@ -195,7 +203,8 @@ export class LogChecker implements LineSink {
     const sender = direction ?? (method === undefined ? 'client->server' : inferSender(this.revision, kind as 'request' | 'notification', method, message.params, this.isPending));
     if (kind === 'request' && method !== undefined) this.learnFromRequest(method, message.params);
     const subject = method === undefined ? `request ${idText(message.id)}` : kind === 'request' ? requestSubject(method, message.id) : clip(method, 80);
-    const problems = this.validate(message, line, sender, undefined, subject, prefix);
+    const problems = this.problemsOf(message, sender, undefined);
+    const unserved = this.reportOutgoing(problems, kind, method, sender, line, subject, prefix);
 
     if (kind === 'notification') {
       if (method === 'notifications/cancelled') this.cancel(sender, message.params);
@@ -205,16 +214,56 @@ export class LogChecker implements LineSink {
     // problem: a notification method sent with an id, a null id.
     if (!isRequestId(message.id) || problems.some((p) => p.kind === 'envelope' && p.pointer === '/id')) return;
     const task = isObject(message.params) && 'task' in message.params;
-    this.track(sender, message.id, method ?? 'invalid request', line, subject, task, this.flawOf(problems));
+    this.track(sender, message.id, method ?? 'invalid request', line, subject, task, this.flawOf(problems, sender), unserved);
   }
 
-  private track(sender: Direction, id: string | number, method: string, line: number, subject: string, task: boolean, flaw: PendingRequest['flaw']): void {
+  /**
+   * Reports a request's or notification's problems. One saying the revision does not define its
+   * method is graded apart (undefined-methods.ts); for a client request the server need not
+   * serve, the answer is graded later, and this returns what the client asked for, in words.
+   */
+  private reportOutgoing(problems: Problem[], kind: MessageKind, method: string | undefined, sender: Direction, line: number, subject: string, prefix: string): string | undefined {
+    const asksServer = (p: Problem) => kind === 'request' && isUnservedRequest(p, sender);
+    const undefinedMethod = method === undefined ? undefined : problems.find((p) => p.kind === 'unknown-method' || asksServer(p));
+    this.report(problems.filter((p) => p !== undefinedMethod), line, sender, subject, prefix);
+    if (!undefinedMethod) return undefined;
+    if (!asksServer(undefinedMethod)) {
+      this.unasked(undefinedMethod, kind as 'request' | 'notification', method!, sender, line, subject, prefix);
+      return undefined;
+    }
+    // A request that is invalid anyway is owed -32600 (RPC-12), graded as such: its envelope error says enough.
+    if (problems.some((p) => p.kind === 'envelope')) return undefined;
+    const unserved = unservedText(undefinedMethod, this.revision!);
+    if (this.oneSided) {
+      // No answer can follow in a one-sided log: say what was asked, as nothing to hold against anyone.
+      this.findings.add({ line, severity: 'info', kind: 'unknown-method', direction: sender, subject, message: `the client asked for ${unserved}; the log holds no answer`, requirement: 'RPC-13' });
+    }
+    return unserved;
+  }
+
+  /** A notification or server request whose method the revision does not define. */
+  private unasked(p: Problem, kind: 'request' | 'notification', method: string, sender: Direction, line: number, subject: string, prefix: string): void {
+    const { severity, requirement, message } = gradeUnasked(kind, method, sender, this.revision!);
+    if (message === undefined) return this.report([{ ...p, requirement }], line, sender, subject, prefix);
+    this.findings.add({ line, severity, kind: p.kind, direction: sender, subject, message, requirement, pointer: prefix + p.pointer });
+  }
+
+  private track(
+    sender: Direction,
+    id: string | number,
+    method: string,
+    line: number,
+    subject: string,
+    task: boolean,
+    flaw: PendingRequest['flaw'],
+    unserved: string | undefined,
+  ): void {
     const earlier = this.table.get(sender, id);
     if (earlier) {
       const text = `reuses id ${idText(id)} while the request of line ${earlier.line} (${clip(earlier.method, 60)}) still waits for its response`;
       this.correlation(line, 'error', sender, subject, text, sender === 'server->client' ? 'RPC-10' : undefined);
     }
-    const dropped = this.table.add({ direction: sender, id: idKey(id), method: clip(method, 128), line, task, cancelled: false, flaw });
+    const dropped = this.table.add({ direction: sender, id: idKey(id), method: clip(method, 128), line, task, cancelled: false, flaw, ...(unserved ? { unserved } : {}) });
     if (dropped && !dropped.cancelled && !this.oneSided) {
       const text = `still unanswered after ${this.options.maxInFlight ?? LOG_DEFAULTS.maxInFlight} later requests; no longer tracked`;
       this.correlation(dropped.line, 'warning', dropped.direction, requestSubject(dropped.method, dropped.id), text, 'RPC-25');
@@ -243,6 +292,11 @@ export class LogChecker implements LineSink {
       if (request.method === 'initialize' && kind === 'result') this.learnFromInitializeResult(message.result, line, responder, subject);
       this.validate(message, line, responder, this.replyTo(request), subject, prefix);
       if (request.flaw && kind === 'result' && responder === 'server->client') this.flawAnswered(request, line, subject);
+      if (request.unserved && kind === 'error' && isObject(message.error)) {
+        const asked = { line: request.line, subject: requestSubject(request.method, request.id), unserved: request.unserved };
+        const graded = gradeRefusal(asked, message.error.code, line, subject);
+        if (graded) this.findings.add(graded);
+      }
       return;
     }
     const earlier = this.answeredEarlier(id, direction);
@@ -301,14 +355,14 @@ export class LogChecker implements LineSink {
   /** A request that was itself invalid must be refused; one answered with a result was accepted. */
   private flawAnswered(request: PendingRequest, line: number, subject: string): void {
     const { what, code, requirement } = FLAWS[request.flaw!];
-    const text = `a result for ${what(this.revision ?? 'the revision')} (line ${request.line}); expected error ${code}`;
+    const text = `a result for ${request.unserved ?? what(this.revision ?? 'the revision')} (line ${request.line}); expected error ${code}`;
     this.correlation(line, 'error', 'server->client', subject, text, requirement);
   }
 
-  private flawOf(problems: Problem[]): PendingRequest['flaw'] {
+  private flawOf(problems: Problem[], sender: Direction): PendingRequest['flaw'] {
     if (problems.some((p) => p.kind === 'envelope')) return 'invalid-request';
     if (!this.revision) return undefined; // envelope-only: the method and params were not checked
-    if (problems.some((p) => p.kind === 'unknown-method')) return 'unknown-method';
+    if (problems.some((p) => p.kind === 'unknown-method' || isUnservedRequest(p, sender))) return 'unknown-method';
     if (problems.some((p) => p.kind === 'schema' && p.pointer.startsWith('/params'))) return 'invalid-params';
     return undefined;
   }
@@ -353,13 +407,17 @@ export class LogChecker implements LineSink {
     this.source = source;
   }
 
-  /** Validates one message and reports its problems; before a revision is known, envelopes only. */
+  /** Validates one message and reports its problems. */
   private validate(message: unknown, line: number, direction: Direction, inReplyTo: RequestRef | undefined, subject: string, prefix: string): Problem[] {
-    const revision = this.revision ?? ENVELOPE_REVISION;
-    let problems = validateMessage(message, { revision, direction, inReplyTo }).problems;
-    if (!this.revision) problems = problems.filter((p) => p.kind === 'envelope');
+    const problems = this.problemsOf(message, direction, inReplyTo);
     this.report(problems, line, direction, subject, prefix);
     return problems;
+  }
+
+  /** One message's problems; before a revision is known, envelopes only. */
+  private problemsOf(message: unknown, direction: Direction, inReplyTo: RequestRef | undefined): Problem[] {
+    const problems = validateMessage(message, { revision: this.revision ?? ENVELOPE_REVISION, direction, inReplyTo }).problems;
+    return this.revision ? problems : problems.filter((p) => p.kind === 'envelope');
   }
 
   private report(problems: Problem[], line: number, direction: Direction, subject: string, prefix: string): void {

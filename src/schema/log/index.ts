@@ -1,4 +1,4 @@
 export { checkLog } from './check-log.js';
 export { LogChecker, LOG_DEFAULTS, type LogCheckOptions, type LogReport, type RevisionSource } from './checker.js';
 export { LineSplitter, type LineSink } from './line-splitter.js';
-export type { LogFinding, Severity } from './findings.js';
+export type { DirectionGroup, LogFinding, Severity, Tally } from './findings.js';

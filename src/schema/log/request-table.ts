@@ -17,6 +17,8 @@ export interface PendingRequest {
   cancelled: boolean;
   /** The request itself was invalid, so the receiver owes an error, not a result. */
   flaw?: 'invalid-request' | 'unknown-method' | 'invalid-params';
+  /** For a client's request the server need not serve (flaw 'unknown-method'): what it asked for, in words. */
+  unserved?: string;
 }
 
 /** A request that got its response, remembered briefly to recognise a second response to it. */
