@@ -5,8 +5,9 @@
 // rules of the revision are in http-stateless.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { validateMessage } from '../src/schema/index.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, type Outcome } from '../src/session/index.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, type Outcome, type Session } from '../src/session/index.js';
 import { routingHeaders } from '../src/transport/index.js';
+import { askFreshOnViolation, withHistory } from './lib/connection-history.js';
 import { exchangeEvidence } from './lib/exchange.js';
 import { httpOf } from './lib/http-probe.js';
 import { isObject, type Item } from './lib/json-object.js';
@@ -123,17 +124,18 @@ export const requestMetaRequired = defineCheck({
     const problems: string[] = [];
     const notes: string[] = [];
     for (const field of [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES]) {
-      const o = await ctx.send(requestWithout(ctx, method, [field]));
       const what = `${method} without _meta["${field}"]`;
-      const code = o.kind === 'error' ? o.error.code : undefined;
-      const status = httpStatusOf(o);
       // The header still names 2026-07-28 while the body names nothing: a header mismatch is a fair reading (S26-25).
-      if (isHttp(ctx) && field === META_PROTOCOL_VERSION && code === HEADER_MISMATCH && status === 400) {
-        notes.push(`${what}: 400 with -32020 (the MCP-Protocol-Version header no longer matches the body, S26-25)`);
-        continue;
-      }
-      if (code !== INVALID_PARAMS) problems.push(`${what} got ${describeAnswer(o)}`);
-      else if (isHttp(ctx) && status !== 400) problems.push(`${what} got -32602 with HTTP status ${status ?? 'unknown'}, not 400`);
+      const headerMismatch = (o: Outcome) => isHttp(ctx) && field === META_PROTOCOL_VERSION && o.kind === 'error' && o.error.code === HEADER_MISMATCH && httpStatusOf(o) === 400;
+      const judge = (o: Outcome): string | undefined => {
+        if (headerMismatch(o)) return undefined;
+        if (o.kind !== 'error' || o.error.code !== INVALID_PARAMS) return `${what} got ${describeAnswer(o)}`;
+        if (isHttp(ctx) && httpStatusOf(o) !== 400) return `${what} got -32602 with HTTP status ${httpStatusOf(o) ?? 'unknown'}, not 400`;
+        return undefined;
+      };
+      const asked = await askFreshOnViolation(ctx, ctx.session, (session) => ctx.send(requestWithout(ctx, method, [field], undefined, session), { session }), judge);
+      if (headerMismatch(asked.first.outcome)) notes.push(`${what}: 400 with -32020 (the MCP-Protocol-Version header no longer matches the body, S26-25)`);
+      if (asked.first.problem) problems.push(withHistory(asked, asked.first.problem));
     }
     for (const n of notes) ctx.note(n);
     if (problems.length === 0) return ctx.pass(notes.length ? notes.join('; ') : undefined);
@@ -142,6 +144,19 @@ export const requestMetaRequired = defineCheck({
 });
 
 const UNKNOWN_VERSION = '1900-01-01';
+
+/** What is wrong with the answer to a request in UNKNOWN_VERSION (S26-4), or undefined. */
+function unsupportedVersionProblem(o: Outcome, http: boolean): { message: string; actual: string } | undefined {
+  if (o.kind !== 'error' || o.error.code !== UNSUPPORTED_VERSION) return { message: `protocolVersion ${UNKNOWN_VERSION} got ${describeAnswer(o)}`, actual: describeAnswer(o) };
+  const data = errorDataOf(o);
+  const supported = data?.supported;
+  if (!Array.isArray(supported) || supported.length === 0 || !supported.every((v) => typeof v === 'string')) {
+    return { message: 'the -32022 error does not list the supported versions in data.supported', actual: JSON.stringify(o.error.data) };
+  }
+  if (typeof data?.requested !== 'string') return { message: 'the -32022 error does not say in data.requested which version was asked for', actual: JSON.stringify(o.error.data) };
+  if (http && httpStatusOf(o) !== 400) return { message: `-32022 came with HTTP status ${httpStatusOf(o)}, not 400`, actual: describeAnswer(o) };
+  return undefined;
+}
 
 export const unsupportedVersion = defineCheck({
   id: 'stateless/unsupported-version',
@@ -152,27 +167,23 @@ export const unsupportedVersion = defineCheck({
   revisions: STATELESS,
   async run(ctx) {
     const method = everydayMethod(ctx);
-    let o: Outcome;
-    if (isHttp(ctx)) {
-      // The header names the same version as the body; the header is the transport's, so forge it on a connection of our own.
-      const { session } = await ctx.connect();
-      const message = session.buildRequest(method, undefined, { meta: { [META_PROTOCOL_VERSION]: UNKNOWN_VERSION } });
+    const http = isHttp(ctx);
+    const meta = { [META_PROTOCOL_VERSION]: UNKNOWN_VERSION };
+    const ask = (session: Session): Promise<Outcome> => {
+      if (!http) return ctx.request(method, undefined, { session, meta });
+      // The header names the same version as the body; the header is the transport's, so it is forged on a connection of our own.
+      const message = session.buildRequest(method, undefined, { meta });
       httpOf(session).setProtocolVersion(UNKNOWN_VERSION);
-      o = await ctx.send(message, { session, headers: routingHeaders(message) });
-    } else {
-      o = await ctx.request(method, undefined, { meta: { [META_PROTOCOL_VERSION]: UNKNOWN_VERSION } });
-    }
-    const expected = `error -32022 with data {supported: [...], requested: "${UNKNOWN_VERSION}"}${isHttp(ctx) ? ', HTTP status 400' : ''}`;
-    if (o.kind !== 'error' || o.error.code !== UNSUPPORTED_VERSION) return ctx.violation(`protocolVersion ${UNKNOWN_VERSION} got ${describeAnswer(o)}`, expected, describeAnswer(o));
-    const data = errorDataOf(o);
-    const supported = data?.supported;
-    if (!Array.isArray(supported) || supported.length === 0 || !supported.every((v) => typeof v === 'string')) {
-      return ctx.violation('the -32022 error does not list the supported versions in data.supported', expected, JSON.stringify(o.error.data));
-    }
-    if (typeof data?.requested !== 'string') return ctx.violation('the -32022 error does not say in data.requested which version was asked for', expected, JSON.stringify(o.error.data));
-    if (isHttp(ctx) && httpStatusOf(o) !== 400) return ctx.violation(`-32022 came with HTTP status ${httpStatusOf(o)}, not 400`, expected, describeAnswer(o));
+      return ctx.send(message, { session, headers: routingHeaders(message) });
+    };
+    const asked = await askFreshOnViolation(ctx, http ? (await ctx.connect()).session : ctx.session, ask, (o) => unsupportedVersionProblem(o, http)?.message);
+    const o = asked.first.outcome;
+    const expected = `error -32022 with data {supported: [...], requested: "${UNKNOWN_VERSION}"}${http ? ', HTTP status 400' : ''}`;
+    const problem = unsupportedVersionProblem(o, http);
+    if (problem) return ctx.violation(withHistory(asked, problem.message), expected, problem.actual);
+    const data = errorDataOf(o)!;
     if (data.requested !== UNKNOWN_VERSION) return ctx.warn(`data.requested is ${JSON.stringify(data.requested)}, not the version that was sent`, expected, JSON.stringify(data));
-    return ctx.pass(`supported: ${supported.join(', ')}`);
+    return ctx.pass(`supported: ${(data.supported as string[]).join(', ')}`);
   },
 });
 

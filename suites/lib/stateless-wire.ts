@@ -45,9 +45,9 @@ export function everydayMethod(ctx: CheckContext): string {
   return declaredLists(ctx)[0]?.method ?? 'server/discover';
 }
 
-/** A request as the session would send it (own id, full _meta), with the named _meta fields removed. */
-export function requestWithout(ctx: CheckContext, method: string, drop: readonly string[], params?: Item): Item {
-  const message = ctx.session.buildRequest(method, params);
+/** A request as `session` (default: the check's) would send it (own id, full _meta), with the named _meta fields removed. */
+export function requestWithout(ctx: CheckContext, method: string, drop: readonly string[], params?: Item, session: Session = ctx.session): Item {
+  const message = session.buildRequest(method, params);
   const p = isObject(message.params) ? message.params : {};
   const meta = isObject(p._meta) ? { ...p._meta } : {};
   for (const key of drop) delete meta[key];

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPECTED } from './expected.js';
 import { findingsOf, runSuite } from './findings.js';
-import { startRealServer, type RealServer, type StartedTarget } from './real-servers.js';
+import { hasDestructiveTool, startRealServer, type RealServer, type StartedTarget } from './real-servers.js';
 
 /** A whole suite run takes up to ~30 s on two busy cores (the suite's own waits dominate). */
 const RUN_TIMEOUT_MS = 120_000;
@@ -28,5 +28,12 @@ export function describeRealServer(name: RealServer): void {
       },
       RUN_TIMEOUT_MS,
     );
+
+    // Runs after the suite above (tests in a file run in order): the suite calls readOnlyHint tools only.
+    if (hasDestructiveTool(name)) {
+      it('never called the destructiveHint tool', () => {
+        expect(started!.destructiveCall!()).toBeUndefined();
+      });
+    }
   });
 }

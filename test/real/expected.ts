@@ -522,4 +522,149 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine (tmcp-2026.md deviations).',
     },
   },
+  'sdk-v2/stdio': {
+    protocolVersion: '2026-07-28',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+      'stateless/unsupported-version',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'pagination/invalid-cursor',
+    ],
+    why: {
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+      'errors/invalid-request':
+        'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
+      'errors/parse-error':
+        'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+      'stateless/unsupported-version':
+        'History-dependent, reproduced by hand on 2.4.0: tools/list with _meta protocolVersion 1900-01-01 gets -32022 (data.supported, data.requested) while the stdio connection is unpinned, but a normal result once the connection has served any 2026-07-28 request (an unknown method answered -32601, such as our runner\'s liveness probe, or a plain tools/list): serveStdio pins the connection to the modern era on its first served request and then no longer checks the envelope\'s version. S26-4 (MUST) is per request, so genuine; the message names both answers.',
+    },
+  },
+  'sdk-v2/http': {
+    protocolVersion: '2026-07-28',
+    fail: [],
+    warn: [
+      'errors/invalid-params',
+      'http/accept-both-media-types',
+      'pagination/invalid-cursor',
+    ],
+    why: {
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+      'http/accept-both-media-types':
+        'A POST accepting only application/json, or only text/event-stream, is served, both times as application/json (reproduced with curl); HTTP-34 binds the client (D), so warn. Genuine, as for tmcp.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+    },
+  },
+  'sdk-v2-modern/stdio': {
+    protocolVersion: '2026-07-28',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+      'stateless/unsupported-version',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'pagination/invalid-cursor',
+    ],
+    why: {
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+      'errors/invalid-request':
+        'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
+      'errors/parse-error':
+        'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+      'stateless/unsupported-version':
+        'History-dependent, reproduced by hand on 2.4.0: tools/list with _meta protocolVersion 1900-01-01 gets -32022 (data.supported, data.requested) while the stdio connection is unpinned, but a normal result once the connection has served any 2026-07-28 request (an unknown method answered -32601, such as our runner\'s liveness probe, or a plain tools/list): serveStdio pins the connection to the modern era on its first served request and then no longer checks the envelope\'s version. S26-4 (MUST) is per request, so genuine; the message names both answers.',
+    },
+  },
+  'sdk-v2-modern/http': {
+    protocolVersion: '2026-07-28',
+    fail: [],
+    warn: [
+      'errors/invalid-params',
+      'http/accept-both-media-types',
+      'pagination/invalid-cursor',
+    ],
+    why: {
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+      'http/accept-both-media-types':
+        'A POST accepting only application/json, or only text/event-stream, is served, both times as application/json (reproduced with curl); HTTP-34 binds the client (D), so warn. Genuine, as for tmcp.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+    },
+  },
+  'sdk-v2-2025/stdio': {
+    // The dual-era server's initialize side; detection would pick 2026-07-28.
+    requested: '2025-11-25',
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+    ],
+    warn: [
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+    ],
+    why: {
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+      'errors/invalid-request':
+        'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
+      'errors/parse-error':
+        'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
+      'lifecycle/request-before-initialize':
+        'The dual-era entry serves 2025-era traffic without an initialize: over HTTP createMcpHandler (legacy: "stateless") answers every 2025 request from a fresh instance, and on stdio a claim-less tools/list pins the connection to a legacy instance that answers it (reproduced by hand); LIFE-9 binds the client, so warn. Genuine and by design.',
+      'logging/invalid-level':
+        'logging/setLevel with level "verbose" gets -32603 with zod\'s issue list instead of -32602 (reproduced by hand; LOG-4 SHOULD). Genuine, as in SDK v1.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+      'resources/unknown-uri':
+        'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
+    },
+  },
+  'sdk-v2-2025/http': {
+    // The dual-era server's initialize side; detection would pick 2026-07-28.
+    requested: '2025-11-25',
+    protocolVersion: '2025-11-25',
+    fail: [],
+    warn: [
+      'batch/not-accepted',
+      'errors/invalid-params',
+      'http/sse-priming-event',
+      'lifecycle/request-before-initialize',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+    ],
+    why: {
+      'batch/not-accepted':
+        '[ping] is processed and answered (200, SSE event with result {}) although 2025-11-25 has no batches (reproduced with curl; RPC-24, derived: warn). Genuine, as in SDK v1.',
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+      'http/sse-priming-event':
+        'The 2025-era SSE replies start with "event: message" carrying the first message, with no priming event (an id and empty data) a client could resume from (reproduced with curl; HTTP-14 SHOULD). Genuine: legacy "stateless" serving keeps no event store to resume from.',
+      'lifecycle/request-before-initialize':
+        'The dual-era entry serves 2025-era traffic without an initialize: over HTTP createMcpHandler (legacy: "stateless") answers every 2025 request from a fresh instance, and on stdio a claim-less tools/list pins the connection to a legacy instance that answers it (reproduced by hand); LIFE-9 binds the client, so warn. Genuine and by design.',
+      'logging/invalid-level':
+        'logging/setLevel with level "verbose" gets -32603 with zod\'s issue list instead of -32602 (reproduced by hand; LOG-4 SHOULD). Genuine, as in SDK v1.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+      'resources/unknown-uri':
+        'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
+    },
+  },
 };

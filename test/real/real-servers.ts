@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TargetSpec } from '../../src/session/index.js';
 import { ROOT, startHttpServer } from './servers.js';
+import { destructiveCall, destructiveMarkerEnv, sdkV2Command, type SdkV2Posture } from './servers/sdk-v2/launch.js';
 import { tmcp2026Command } from './servers/tmcp-2026-launch.js';
 
 export const REAL_SERVERS = [
@@ -22,13 +23,24 @@ export const REAL_SERVERS = [
   'fastmcp/http',
   'tmcp-2026/stdio',
   'tmcp-2026/http',
+  'sdk-v2/stdio',
+  'sdk-v2/http',
+  'sdk-v2-modern/stdio',
+  'sdk-v2-modern/http',
+  'sdk-v2-2025/stdio',
+  'sdk-v2-2025/http',
 ] as const;
 export type RealServer = (typeof REAL_SERVERS)[number];
+
+/** Our servers that carry a destructiveHint tool the suite must never call (StartedTarget.destructiveCall). */
+export const hasDestructiveTool = (name: RealServer): boolean => name.startsWith('sdk-v2');
 
 export interface StartedTarget {
   target: TargetSpec;
   /** Ends the server (HTTP: its whole process group) and removes its temp dir. */
   stop(): Promise<void>;
+  /** Servers with a destructiveHint tool: what it recorded if it was ever called (it must not be). */
+  destructiveCall?(): string | undefined;
 }
 
 const pkg = (name: string) => join(ROOT, 'node_modules', '@modelcontextprotocol', name, 'dist', 'index.js');
@@ -81,5 +93,27 @@ export async function startRealServer(name: RealServer): Promise<StartedTarget> 
       const server = await startHttpServer(tmcp2026Command('http').slice(1));
       return { target: { transport: 'http', url: server.url }, stop: () => server.stop() };
     }
+    // Official SDK v2: the default posture is dual-era (sdk-v2-2025 runs its initialize side),
+    // legacy: 'reject' is 2026-07-28 only.
+    case 'sdk-v2/stdio':
+    case 'sdk-v2-2025/stdio':
+    case 'sdk-v2-modern/stdio':
+    case 'sdk-v2/http':
+    case 'sdk-v2-2025/http':
+    case 'sdk-v2-modern/http':
+      return startSdkV2(name.endsWith('/http') ? 'http' : 'stdio', name.startsWith('sdk-v2-modern/') ? 'modern' : 'dual');
   }
+}
+
+async function startSdkV2(transport: 'stdio' | 'http', posture: SdkV2Posture): Promise<StartedTarget> {
+  const tmp = tempDir('sdk-v2');
+  const env = destructiveMarkerEnv(tmp.dir);
+  const destructive = { destructiveCall: () => destructiveCall(env) };
+  if (transport === 'stdio') return { ...stdio(sdkV2Command('stdio', posture), env, tmp.remove), ...destructive };
+  const server = await startHttpServer(sdkV2Command('http', posture).slice(1), '/mcp', env);
+  const stop = async () => {
+    await server.stop();
+    await tmp.remove();
+  };
+  return { target: { transport: 'http', url: server.url }, stop, ...destructive };
 }
