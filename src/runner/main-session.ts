@@ -38,7 +38,25 @@ export async function openMainSession(target: TargetSpec, options: SessionOption
   let legacy = session;
   if (session.closed) legacy = await openSession(target, { ...options, revision: LATEST_STATEFUL });
   else session.prepareHandshake(LATEST_STATEFUL);
-  return { ...(await handshake(legacy, LATEST_STATEFUL)), stateless: false };
+  const stateful = await handshake(legacy, LATEST_STATEFUL);
+  // A 2026-07-28-only server that started more slowly than the probe waited (on stdio the wait
+  // includes its start-up) refuses initialize naming 2026-07-28: ask it again, with the full wait.
+  if (found.outcome.kind === 'timeout' && offersStatelessOnly(stateful.handshake) && !legacy.closed) {
+    legacy.prepareHandshake(LATEST);
+    const again = await discover(legacy, { tag: HANDSHAKE_TAG });
+    if (again.outcome.kind === 'result') {
+      for (let i = legacy.findings.length - 1; i >= 0; i--) if (legacy.findings[i]!.tag === HANDSHAKE_TAG) legacy.findings.splice(i, 1);
+      return { session: legacy, era: 'stateless', revision: LATEST, handshake: again.outcome, capabilities: again.capabilities ?? {}, stateless: true };
+    }
+  }
+  return { ...stateful, stateless: false };
+}
+
+/** An initialize refused with the versions the server does speak, 2026-07-28 among them (S26-36). */
+function offersStatelessOnly(outcome: Outcome): boolean {
+  if (outcome.kind !== 'error') return false;
+  const data = outcome.error.data as { supported?: unknown } | undefined;
+  return Array.isArray(data?.supported) && data.supported.includes(LATEST);
 }
 
 async function handshake(session: Session, revision: Revision): Promise<MainSession> {

@@ -1,0 +1,27 @@
+// Era detection waits a short while for server/discover before trying initialize; on stdio that
+// wait includes the server's start-up. A 2026-07-28-only server that starts more slowly must
+// still be tested as one, not failed for refusing initialize.
+import { describe, expect, it } from 'vitest';
+import { runSuite } from '../../src/index.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+
+const PROBE_WAIT_MS = 1000; // the run's timeout bounds the probe's wait
+
+function slowStarting(args: string[], seconds: number): string[] {
+  const command = fixtureCommand({ args }).map((a) => `'${a}'`).join(' ');
+  return ['sh', '-c', `sleep ${seconds}; exec ${command}`];
+}
+
+describe('era detection against a server that starts slowly', () => {
+  it('a 2026-07-28-only server whose discover answer comes after the probe gave up is still detected as stateless', async () => {
+    const report = await runSuite(slowStarting(['--era', 'stateless'], 1.5), { timeout: PROBE_WAIT_MS, only: ['stateless/discover-result', 'lifecycle/initialize-result'] });
+    expect(report).toMatchObject({ era: 'stateless', protocolVersion: '2026-07-28', eras: { stateless: true } });
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([['stateless/discover-result', 'pass']]);
+  }, 20_000);
+
+  it('a slow stateful server is still tested in the stateful era', async () => {
+    const report = await runSuite(slowStarting([], 1.5), { timeout: PROBE_WAIT_MS, only: ['lifecycle/initialize-result'] });
+    expect(report).toMatchObject({ era: 'stateful', eras: { stateless: false } });
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([['lifecycle/initialize-result', 'pass']]);
+  }, 20_000);
+});
