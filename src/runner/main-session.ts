@@ -4,7 +4,7 @@
 import type { Era } from '../checks/types.js';
 import { HANDSHAKE_TAG } from '../checks/index.js';
 import { isStateless, LATEST, LATEST_STATEFUL, type Revision } from '../schema/index.js';
-import { discover, initialize, openSession, type Outcome, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { discover, initialize, openSession, type Outcome, type RequestId, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 
 /** Findings of the era probe are not the server's fault when it turns out to be stateful. */
 export const ERA_PROBE_TAG = 'run/era-probe';
@@ -26,6 +26,7 @@ export async function openMainSession(target: TargetSpec, options: SessionOption
   if (requested !== undefined && !isStateless(requested)) return handshake(await openSession(target, { ...options, revision: requested }), requested);
   const session = await openSession(target, { ...options, revision: requested ?? LATEST });
   const timeoutMs = requested === undefined ? Math.min(options.requestTimeoutMs, PROBE_TIMEOUT_MS) : undefined;
+  const probeSentAt = performance.now();
   const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs });
   const modern = found.outcome.kind === 'result';
   if (modern || requested !== undefined) {
@@ -39,17 +40,48 @@ export async function openMainSession(target: TargetSpec, options: SessionOption
   if (session.closed) legacy = await openSession(target, { ...options, revision: LATEST_STATEFUL });
   else session.prepareHandshake(LATEST_STATEFUL);
   const stateful = await handshake(legacy, LATEST_STATEFUL);
-  // A 2026-07-28-only server that started more slowly than the probe waited (on stdio the wait
-  // includes its start-up) refuses initialize naming 2026-07-28: ask it again, with the full wait.
-  if (found.outcome.kind === 'timeout' && offersStatelessOnly(stateful.handshake) && !legacy.closed) {
-    legacy.prepareHandshake(LATEST);
-    const again = await discover(legacy, { tag: HANDSHAKE_TAG });
-    if (again.outcome.kind === 'result') {
-      for (let i = legacy.findings.length - 1; i >= 0; i--) if (legacy.findings[i]!.tag === HANDSHAKE_TAG) legacy.findings.splice(i, 1);
-      return { session: legacy, era: 'stateless', revision: LATEST, handshake: again.outcome, capabilities: again.capabilities ?? {}, stateless: true };
-    }
+  if (found.outcome.kind === 'timeout' && !legacy.closed) {
+    const modernAfterAll = await discoverAfterSlowStart(legacy, target, options, found.outcome.id, stateful.handshake, performance.now() - probeSentAt);
+    if (modernAfterAll) return modernAfterAll;
   }
   return { ...stateful, stateless: false };
+}
+
+/**
+ * The probe's wait includes a stdio server's start-up. A 2026-07-28 server that started more
+ * slowly refuses initialize naming 2026-07-28 (asked again on the same connection), or, dual-era,
+ * answers the probe late and accepts initialize too (asked again on a fresh connection, allowing
+ * the start-up just seen): either way it is tested as the 2026-07-28 server it is.
+ */
+async function discoverAfterSlowStart(legacy: Session, target: TargetSpec, options: SessionOptions, probeId: RequestId, refusal: Outcome, sinceProbeMs: number): Promise<MainSession | undefined> {
+  let session: Session;
+  let timeoutMs: number | undefined;
+  if (offersStatelessOnly(refusal)) {
+    session = legacy;
+    session.prepareHandshake(LATEST);
+  } else if (answeredLate(legacy, probeId)) {
+    session = await openSession(target, { ...options, revision: LATEST });
+    timeoutMs = options.requestTimeoutMs + Math.round(sinceProbeMs);
+  } else {
+    return undefined;
+  }
+  const again = await discover(session, { tag: HANDSHAKE_TAG, timeoutMs });
+  if (again.outcome.kind !== 'result') {
+    if (session !== legacy) await session.close();
+    else session.prepareHandshake(LATEST_STATEFUL);
+    return undefined;
+  }
+  if (session === legacy) {
+    for (let i = legacy.findings.length - 1; i >= 0; i--) if (legacy.findings[i]!.tag === HANDSHAKE_TAG) legacy.findings.splice(i, 1);
+  } else {
+    await legacy.close();
+  }
+  return { session, era: 'stateless', revision: LATEST, handshake: again.outcome, capabilities: again.capabilities ?? {}, stateless: true };
+}
+
+/** Did a result for this request arrive after we stopped waiting for it? */
+function answeredLate(session: Session, id: RequestId): boolean {
+  return session.received.some((r) => typeof r.message === 'object' && r.message !== null && (r.message as { id?: unknown }).id === id && 'result' in r.message);
 }
 
 /** An initialize refused with the versions the server does speak, 2026-07-28 among them (S26-36). */

@@ -19,6 +19,12 @@ describe('era detection against a server that starts slowly', () => {
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([['stateless/discover-result', 'pass']]);
   }, 20_000);
 
+  it('a dual-era server whose discover answer comes late is tested at 2026-07-28, not at the stateful revision it also accepts', async () => {
+    const report = await runSuite(slowStarting(['--era', 'dual'], 1.5), { timeout: PROBE_WAIT_MS, only: ['stateless/discover-result', 'lifecycle/initialize-result'] });
+    expect(report).toMatchObject({ era: 'stateless', protocolVersion: '2026-07-28', eras: { stateless: true } });
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([['stateless/discover-result', 'pass']]);
+  }, 20_000);
+
   it('a slow stateful server is still tested in the stateful era', async () => {
     const report = await runSuite(slowStarting([], 1.5), { timeout: PROBE_WAIT_MS, only: ['lifecycle/initialize-result'] });
     expect(report).toMatchObject({ era: 'stateful', eras: { stateless: false } });
