@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { defineCheck, type CheckContext, type Verdict } from '../../src/checks/index.js';
 import type { Report } from '../../src/checks/types.js';
 import { exchangeOn } from '../../suites/lib/exchange.js';
+import { allServerMessages } from '../../suites/messages.js';
 import { findingsVerdict } from '../../suites/lib/findings-verdict.js';
 import { runAgainstFixture, statusOf } from './harness.js';
 
@@ -33,8 +34,9 @@ describe('prompts/get with a resourceUri argument', () => {
   });
 
   it('grades a problem in a value we sent as a warning that names it, on tagged and shared requests', async () => {
-    const report = await runAgainstFixture({ checks: [tagged, shared] });
-    for (const id of ['probe/tagged', 'probe/shared']) {
+    const report = await runAgainstFixture({ checks: [tagged, shared, allServerMessages] });
+    // The shared request is untagged, so the whole-run check sees its answer too.
+    for (const id of ['probe/tagged', 'probe/shared', 'messages/all-server-messages']) {
       const r = resultFor(report, id);
       expect(r?.status, id).toBe('warn');
       expect(r?.message, id).toContain(OUR_VALUE);
@@ -43,8 +45,8 @@ describe('prompts/get with a resourceUri argument', () => {
 
   it('still fails a MUST when the same answer is also invalid where no value of ours is', async () => {
     // prompt-bad-role: every message has role "system", which the server chose, not us.
-    const report = await runAgainstFixture({ fault: 'prompt-bad-role', checks: [tagged, shared] });
-    for (const id of ['probe/tagged', 'probe/shared']) {
+    const report = await runAgainstFixture({ fault: 'prompt-bad-role', checks: [tagged, shared, allServerMessages] });
+    for (const id of ['probe/tagged', 'probe/shared', 'messages/all-server-messages']) {
       expect(statusOf(report, id), id).toBe('fail');
       expect(resultFor(report, id)?.message, id).toMatch(/role/);
     }
