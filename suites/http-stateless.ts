@@ -10,6 +10,7 @@ import { exchange, isJsonRpcMessage, mediaOf, type Reply } from './lib/http-prob
 import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf } from './lib/list-all.js';
 import { plural } from './lib/plural.js';
+import { NOTHING_KNOWN } from './lib/plausible-value.js';
 import { sampleValue } from './lib/sample-args.js';
 import { compileSchema } from './lib/json-schema.js';
 import { answerOf, probeRequest, refused, refusedWith, replyHeader, statelessPost, type Answer, type PostInit } from './lib/stateless-http.js';
@@ -175,7 +176,7 @@ function argumentsWith(ctx: CheckContext, tool: ToolDef, param: HeaderParam): Re
   if (!('args' in built)) return undefined;
   const args = { ...built.args };
   if (args[param.property] === undefined || args[param.property] === null) {
-    const sample = sampleValue(param.schema, isObject(tool.inputSchema) ? tool.inputSchema : {}, 0);
+    const sample = sampleValue(param.schema, isObject(tool.inputSchema) ? tool.inputSchema : {}, 0, { name: param.property, known: NOTHING_KNOWN });
     if (!sample.ok || sample.value === null) return undefined;
     args[param.property] = sample.value;
   }

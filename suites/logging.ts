@@ -7,6 +7,7 @@ import type { Item } from './lib/json-object.js';
 import { listAll, objectsOf } from './lib/list-all.js';
 import { LOG_LEVELS } from './lib/log-levels.js';
 import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
+import { knownFromResources } from './lib/plausible-value.js';
 import { promptArguments } from './lib/prompt-args.js';
 import { openServerStream } from './lib/server-stream.js';
 import { callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
@@ -70,7 +71,7 @@ async function activity(ctx: CheckContext, session: Session): Promise<void> {
     work.push(session.request('resources/subscribe', { uri }, { timeoutMs: ms }).then(() => session.request('resources/unsubscribe', { uri }, { timeoutMs: ms })));
   }
   if (prompt) {
-    work.push(promptArguments(session, prompt, false).then((args) => session.request('prompts/get', { name: prompt.name, arguments: args }, { timeoutMs: ms })));
+    work.push(promptArguments(session, prompt, false, knownFromResources(resources ? objectsOf(resources) : [])).then((args) => session.request('prompts/get', { name: prompt.name, arguments: args }, { timeoutMs: ms })));
   }
   if (tool) work.push(callBriefly(ctx, session, tool, ms));
   await Promise.all(work);

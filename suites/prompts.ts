@@ -10,6 +10,7 @@ import { mapLimited } from './lib/map-limited.js';
 import { isInputRequired } from './lib/mrtr-client.js';
 import { plural } from './lib/plural.js';
 import { WITH_STATELESS } from './lib/revisions.js';
+import { knownValues } from './lib/known-values.js';
 import { promptArguments } from './lib/prompt-args.js';
 
 /** A prompt name no server offers. */
@@ -48,9 +49,10 @@ export const promptsGet = defineCheck({
     const prompts = objectsOf(await listAll(ctx, 'prompts/list', 'prompts')).filter((p) => typeof p.name === 'string').slice(0, SAMPLE_LIMIT);
     if (prompts.length === 0) return ctx.skip('the server lists no prompts');
     const completions = ctx.declares('completions');
+    const known = await knownValues(ctx);
     // Message shapes are judged by the session's schema validation (tagged with this check).
     const gets = await mapLimited(prompts, 5, async (p) => {
-      const args = await promptArguments(ctx.session, p, completions);
+      const args = await promptArguments(ctx.session, p, completions, known);
       const params: Item = { name: p.name };
       if (Object.keys(args).length) params.arguments = args;
       return { prompt: p, ...(await exchangeOn(ctx.session, 'prompts/get', params, { tag: ctx.check.id })) };

@@ -337,18 +337,22 @@ function isFinal(check: Check): boolean {
   return check.id === 'messages/all-server-messages' || check.id.endsWith('-whole-run');
 }
 
+/** The check's own findings raise its verdict: failing ones to fail; warnings (problems our own input caused) to warn, when nothing fails. */
 function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
   const failing = findings.filter((f) => f.severity === 'fail');
-  if (failing.length === 0) return verdict;
+  const shown = failing.length ? failing : findings;
+  if (shown.length === 0) return verdict;
+  const status: Status = failing.length ? 'fail' : 'warn';
   const evidence: Evidence[] = [...(verdict.evidence ?? [])];
-  for (const f of failing.slice(0, 5)) evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
+  for (const f of shown.slice(0, 5)) evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
   const rank: Record<Status, number> = { fail: 4, warn: 3, info: 2, pass: 1, skip: 0 };
-  const first = failing[0];
-  const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${failing.length > 1 ? ` (+${failing.length - 1} more)` : ''}`;
-  // The findings have no cause we can name, so the verdict's causes no longer explain it all.
+  const first = shown[0];
+  const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${shown.length > 1 ? ` (+${shown.length - 1} more)` : ''}`;
+  // Failing findings have no cause we can name, so the verdict's causes no longer explain it all.
   const { causes: _partial, ...rest } = verdict;
-  if (rank[verdict.status] >= rank.fail) return { ...rest, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
-  return { status: 'fail', message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
+  const kept = failing.length ? rest : verdict;
+  if (rank[verdict.status] >= rank[status]) return { ...kept, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
+  return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
 }
 
 function record(check: Check, revision: Revision, verdict: Verdict, ms: number): CheckResult {

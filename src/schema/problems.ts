@@ -22,6 +22,8 @@ export interface Problem {
   requirement?: string;
   /** One line: pointer, expected, found. */
   message: string;
+  /** The JSON Schema keyword that failed (format, enum, required …), for schema problems. */
+  keyword?: string;
 }
 
 export function problem(kind: ProblemKind, pointer: string, expected: string, found: string, requirement?: string): Problem {
@@ -53,6 +55,10 @@ function escapePointerToken(token: string): string {
 }
 
 function fromAjv(e: ErrorObject, prefix: string): Problem {
+  return { ...describeAjvError(e, prefix), keyword: e.keyword };
+}
+
+function describeAjvError(e: ErrorObject, prefix: string): Problem {
   const at = prefix + e.instancePath;
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {

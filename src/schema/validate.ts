@@ -83,7 +83,7 @@ function validateBatch(set: SchemaSet, batch: unknown[], options: ValidateOption
   if (batch.length === 0) problems.push(problem('envelope', '', 'a non-empty batch', 'an empty array', 'RPC-22'));
   const items = batch.map((m) => validateSingle(set, m, options));
   items.forEach((r, i) => {
-    for (const p of r.problems) problems.push(problem(p.kind, `/${i}${p.pointer}`, p.expected, p.found, p.requirement));
+    for (const p of r.problems) problems.push({ ...problem(p.kind, `/${i}${p.pointer}`, p.expected, p.found, p.requirement), keyword: p.keyword });
   });
   return { valid: problems.length === 0, kind: 'batch', problems, items };
 }

@@ -3,6 +3,7 @@
 // to the capabilities we declared, and records what went wrong as findings.
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
 import type { CloseInfo, CloseOptions, FramingProblem, MessageContext, SendOutcome, Transport } from '../transport/types.js';
+import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
 import type { Evidence } from './evidence.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
@@ -330,11 +331,13 @@ export class Session {
     const evidence: Evidence[] = [{ type: 'message', direction: 'received', at, message }];
 
     for (const p of validation.problems) {
+      // A value we invented that the server passed on is our input's fault: said, and only a warning.
+      const ours = ref ? ourValueBehind(p, message, ref.method, ref.params) : undefined;
       this.addFinding({
         tag,
         requirement: p.requirement,
-        severity: 'fail',
-        message: `${ref ? `${ref.method} ` : ''}${validation.kind}: ${p.message}`,
+        severity: ours ? 'warn' : 'fail',
+        message: `${ref ? `${ref.method} ` : ''}${validation.kind}: ${p.message}${ours ? `; ${describeOurValue(p.pointer, ours)}` : ''}`,
         evidence: [...evidence, { type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement }],
       });
     }

@@ -44,7 +44,8 @@ export interface Finding {
   /** The check that caused the traffic, when known. */
   tag?: string;
   requirement?: string;
-  /** 'fail' for a MUST-level breach (schema, envelope), 'warn' for a SHOULD or derived rule. */
+  /** 'fail' for a MUST-level breach (schema, envelope), 'warn' for a SHOULD or derived rule, or
+   * for a schema problem in a value we sent that the server passed on (see our-values.ts). */
   severity: 'fail' | 'warn';
   message: string;
   evidence: Evidence[];

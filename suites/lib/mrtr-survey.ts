@@ -11,6 +11,7 @@ import { isObject, type Item } from './json-object.js';
 import { listAll, objectsOf } from './list-all.js';
 import { mapLimited } from './map-limited.js';
 import { ALL_INPUT_CAPABILITIES, inputRequired, isInputRequired, retryParams, type MrtrMethod } from './mrtr-client.js';
+import { knownFromResources } from './plausible-value.js';
 import { promptArguments } from './prompt-args.js';
 import { argumentsFor, CALL_BUDGET_MS, callableTools, toolsOf } from './tool-survey.js';
 
@@ -56,16 +57,17 @@ async function candidates(ctx: CheckContext): Promise<Array<{ method: MrtrMethod
     ctx.declares('prompts') ? listAll(ctx, 'prompts/list', 'prompts') : undefined,
     ctx.declares('resources') ? listAll(ctx, 'resources/list', 'resources') : undefined,
   ]);
+  const known = knownFromResources(resources ? objectsOf(resources) : []);
   const list: Array<{ method: MrtrMethod; label: string; params: () => Promise<Item> }> = [];
   for (const tool of tools ? callableTools(toolsOf(tools), ctx.options).slice(0, TRY_LIMIT) : []) {
-    const built = argumentsFor(tool, ctx);
+    const built = argumentsFor(tool, ctx, known);
     if ('args' in built) list.push({ method: 'tools/call', label: `tool "${tool.name}"`, params: async () => ({ name: tool.name, arguments: built.args }) });
   }
   for (const prompt of prompts ? objectsOf(prompts).filter((p) => typeof p.name === 'string').slice(0, TRY_LIMIT) : []) {
     list.push({
       method: 'prompts/get',
       label: `prompt "${prompt.name as string}"`,
-      params: async () => ({ name: prompt.name, arguments: await promptArguments(ctx.session, prompt, false) }),
+      params: async () => ({ name: prompt.name, arguments: await promptArguments(ctx.session, prompt, false, known) }),
     });
   }
   for (const resource of resources ? objectsOf(resources).filter((r) => typeof r.uri === 'string').slice(0, TRY_LIMIT) : []) {

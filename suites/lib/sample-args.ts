@@ -1,31 +1,20 @@
 // Deterministic sample arguments for a tool, built from its inputSchema: required members
 // only, each from its const, default, enum, examples, or a plain value of its type within its
-// bounds. Good enough for the schemas servers publish; the caller verifies the result with
-// the compiled schema and does not call the tool when it does not fit.
+// bounds (strings plausible for their member's name: see plausible-value.ts). Good enough for
+// the schemas servers publish; the caller verifies the result with the compiled schema and
+// does not call the tool when it does not fit.
 import { isObject } from './json-object.js';
+import { declaredValue, FILLER, NOTHING_KNOWN, plausibleString, valueForName, type KnownValues, type Sample } from './plausible-value.js';
 
-export type Sample = { ok: true; value: unknown } | { ok: false; reason: string };
+export type { Sample } from './plausible-value.js';
+
+/** Whose value is being sampled: the member's name (for a plausible string) and what the server told us. */
+export interface SampleInput {
+  name?: string;
+  known: KnownValues;
+}
 
 const MAX_DEPTH = 8;
-/** Values for string formats; hosts are under .invalid so that nothing is ever contacted. */
-const FORMAT_SAMPLES: Record<string, string> = {
-  uri: 'https://example.invalid/mcp-conform',
-  url: 'https://example.invalid/mcp-conform',
-  'uri-reference': 'https://example.invalid/mcp-conform',
-  iri: 'https://example.invalid/mcp-conform',
-  email: 'mcp-conform@example.invalid',
-  'date-time': '2025-01-01T00:00:00Z',
-  date: '2025-01-01',
-  time: '00:00:00Z',
-  duration: 'PT1S',
-  uuid: '00000000-0000-4000-8000-000000000000',
-  ipv4: '192.0.2.1',
-  ipv6: '2001:db8::1',
-  hostname: 'example.invalid',
-  regex: '.*',
-  byte: 'bWNwLWNvbmZvcm0=',
-};
-const STRING_CANDIDATES = ['mcp-conform', 'a', 'A', '0', '1', 'abc', 'test', 'example'];
 const TYPE_ORDER = ['object', 'string', 'integer', 'number', 'boolean', 'array', 'null'];
 
 type Schema = Record<string, unknown>;
@@ -33,30 +22,28 @@ const fail = (reason: string): Sample => ({ ok: false, reason });
 const ok = (value: unknown): Sample => ({ ok: true, value });
 
 /** Sample arguments for a tool's inputSchema (an object). */
-export function sampleArguments(inputSchema: unknown): Sample {
+export function sampleArguments(inputSchema: unknown, known: KnownValues = NOTHING_KNOWN): Sample {
   if (!isObject(inputSchema)) return fail('the inputSchema is not an object');
-  const sample = sampleValue(inputSchema, inputSchema, 0);
+  const sample = sampleValue(inputSchema, inputSchema, 0, { known });
   if (sample.ok && !isObject(sample.value)) return fail('the inputSchema does not describe an object');
   return sample;
 }
 
-export function sampleValue(schema: unknown, root: Schema, depth: number): Sample {
+export function sampleValue(schema: unknown, root: Schema, depth: number, input: SampleInput = { known: NOTHING_KNOWN }): Sample {
   if (depth > MAX_DEPTH) return fail('the schema nests too deeply');
-  if (schema === true || (isObject(schema) && Object.keys(schema).length === 0)) return ok('mcp-conform');
+  if (schema === true || (isObject(schema) && Object.keys(schema).length === 0)) return ok(input.name === undefined ? FILLER : valueForName(input.name, input.known));
   if (!isObject(schema)) return fail('a member schema is false or not an object');
   if (typeof schema.$ref === 'string') {
     const target = resolveLocal(schema.$ref, root);
     if (target === undefined) return fail(`cannot resolve $ref ${schema.$ref}`);
     const { $ref: _ref, ...rest } = schema;
-    return sampleValue(Object.keys(rest).length && isObject(target) ? mergeAll([target, rest]) : target, root, depth + 1);
+    return sampleValue(Object.keys(rest).length && isObject(target) ? mergeAll([target, rest]) : target, root, depth + 1, input);
   }
-  if ('const' in schema) return ok(schema.const);
-  if ('default' in schema) return ok(schema.default);
-  if (Array.isArray(schema.enum) && schema.enum.length) return ok(schema.enum[0]);
-  if (Array.isArray(schema.examples) && schema.examples.length) return ok(schema.examples[0]);
+  const declared = declaredValue(schema);
+  if (declared) return ok(declared.value);
   if (Array.isArray(schema.allOf)) {
     const { allOf, ...rest } = schema;
-    return sampleValue(mergeAll([rest, ...(allOf as unknown[]).filter(isObject)]), root, depth + 1);
+    return sampleValue(mergeAll([rest, ...(allOf as unknown[]).filter(isObject)]), root, depth + 1, input);
   }
   for (const union of ['anyOf', 'oneOf'] as const) {
     const branches = schema[union];
@@ -64,7 +51,7 @@ export function sampleValue(schema: unknown, root: Schema, depth: number): Sampl
     const { [union]: _u, ...rest } = schema;
     let last: Sample = fail(`no branch of ${union} could be sampled`);
     for (const branch of branches) {
-      last = sampleValue(isObject(branch) ? mergeAll([rest, branch]) : branch, root, depth + 1);
+      last = sampleValue(isObject(branch) ? mergeAll([rest, branch]) : branch, root, depth + 1, input);
       if (last.ok) return last;
     }
     return last;
@@ -72,11 +59,11 @@ export function sampleValue(schema: unknown, root: Schema, depth: number): Sampl
   const type = typeOf(schema);
   switch (type) {
     case 'object':
-      return sampleObject(schema, root, depth);
+      return sampleObject(schema, root, depth, input.known);
     case 'array':
-      return sampleArray(schema, root, depth);
+      return sampleArray(schema, root, depth, input);
     case 'string':
-      return sampleString(schema);
+      return plausibleString(input.name, schema, input.known);
     case 'integer':
     case 'number':
       return sampleNumber(schema, type === 'integer');
@@ -99,51 +86,32 @@ function typeOf(schema: Schema): string {
   return 'string';
 }
 
-function sampleObject(schema: Schema, root: Schema, depth: number): Sample {
+function sampleObject(schema: Schema, root: Schema, depth: number, known: KnownValues): Sample {
   const properties = isObject(schema.properties) ? schema.properties : {};
   const required = Array.isArray(schema.required) ? schema.required.filter((r): r is string => typeof r === 'string') : [];
   const value: Record<string, unknown> = {};
   for (const name of required) {
     const member = name in properties ? properties[name] : schema.additionalProperties === undefined ? true : schema.additionalProperties;
-    const sample = sampleValue(member, root, depth + 1);
+    const sample = sampleValue(member, root, depth + 1, { name, known });
     if (!sample.ok) return fail(`argument "${name}": ${sample.reason}`);
     value[name] = sample.value;
   }
   return ok(value);
 }
 
-function sampleArray(schema: Schema, root: Schema, depth: number): Sample {
+/** Items are named after their array (`urls: string[]` wants URIs). */
+function sampleArray(schema: Schema, root: Schema, depth: number, input: SampleInput): Sample {
   const min = typeof schema.minItems === 'number' ? schema.minItems : 0;
   const prefix = Array.isArray(schema.prefixItems) ? schema.prefixItems : Array.isArray(schema.items) ? schema.items : [];
   const rest = Array.isArray(schema.items) ? schema.additionalItems : schema.items;
   const value: unknown[] = [];
   for (let i = 0; i < min; i++) {
-    const sample = sampleValue(i < prefix.length ? prefix[i] : (rest ?? true), root, depth + 1);
+    const sample = sampleValue(i < prefix.length ? prefix[i] : (rest ?? true), root, depth + 1, input);
     if (!sample.ok) return sample;
     value.push(sample.value);
   }
   if (schema.uniqueItems === true && new Set(value.map((v) => JSON.stringify(v))).size < value.length) return fail('cannot build distinct array items');
   return ok(value);
-}
-
-function sampleString(schema: Schema): Sample {
-  const min = typeof schema.minLength === 'number' ? schema.minLength : 0;
-  const max = typeof schema.maxLength === 'number' ? schema.maxLength : Infinity;
-  const format = typeof schema.format === 'string' ? FORMAT_SAMPLES[schema.format] : undefined;
-  const candidates = format ? [format, ...STRING_CANDIDATES] : STRING_CANDIDATES;
-  let pattern: RegExp | undefined;
-  if (typeof schema.pattern === 'string') {
-    try {
-      pattern = new RegExp(schema.pattern, 'u');
-    } catch {
-      return fail(`pattern ${JSON.stringify(schema.pattern)} is not a regular expression`);
-    }
-  }
-  for (const c of candidates) {
-    const fitted = c.length < min ? c + 'x'.repeat(min - c.length) : c.length > max ? c.slice(0, max) : c;
-    if (!pattern || pattern.test(fitted)) return ok(fitted);
-  }
-  return fail(`no sample string matches pattern ${JSON.stringify(schema.pattern)}`);
 }
 
 function sampleNumber(schema: Schema, integer: boolean): Sample {

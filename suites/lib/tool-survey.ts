@@ -12,6 +12,8 @@ import { compileSchema } from './json-schema.js';
 import { listAll, type ListWalk } from './list-all.js';
 import { delay } from './delay.js';
 import { mapLimited } from './map-limited.js';
+import { knownValues } from './known-values.js';
+import { NOTHING_KNOWN, type KnownValues } from './plausible-value.js';
 import { sampleArguments } from './sample-args.js';
 import { callTool, type ToolCall } from './tool-call.js';
 
@@ -52,10 +54,10 @@ export function callableTools(tools: ToolDef[], options: Pick<CheckOptions, 'cal
 }
 
 /** Sampled arguments that fit the tool's inputSchema, or why there are none. */
-export function argumentsFor(tool: ToolDef, ctx: CheckContext): { args: Record<string, unknown> } | { reason: string } {
+export function argumentsFor(tool: ToolDef, ctx: CheckContext, known: KnownValues = NOTHING_KNOWN): { args: Record<string, unknown> } | { reason: string } {
   const compiled = compileSchema(tool.inputSchema, ctx.revision);
   if (!compiled.ok) return { reason: `its inputSchema cannot be used (${compiled.reason})` };
-  const sample = sampleArguments(tool.inputSchema);
+  const sample = sampleArguments(tool.inputSchema, known);
   if (!sample.ok) return { reason: `no arguments could be built from its inputSchema (${sample.reason})` };
   if (!compiled.validate(sample.value)) return { reason: `the arguments built from its inputSchema do not satisfy it (${JSON.stringify(sample.value).slice(0, 120)})` };
   return { args: sample.value as Record<string, unknown> };
@@ -76,6 +78,7 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
   const walk = await listAll(ctx, 'tools/list', 'tools');
   const tools = toolsOf(walk);
   const survey: ToolSurvey = { walk, tools, calls: [], notCalled: [] };
+  const known = await knownValues(ctx);
   const planned: Array<{ tool: ToolDef; args: Record<string, unknown> }> = [];
   for (const tool of tools) {
     if (tool.name === ctx.options.slowTool) {
@@ -87,7 +90,7 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
       survey.notCalled.push({ name: tool.name, reason: permission.why });
       continue;
     }
-    const built = argumentsFor(tool, ctx);
+    const built = argumentsFor(tool, ctx, known);
     if ('reason' in built) survey.notCalled.push({ name: tool.name, reason: built.reason });
     else planned.push({ tool, args: built.args });
   }

@@ -1,7 +1,6 @@
 // The resources suite's building blocks (URI template syntax, sample values) and the verdicts the
 // fault table cannot hold: a second fault per check, and the HTTP path of subscription updates.
 import { describe, expect, it } from 'vitest';
-import { placeholderFor } from '../../suites/lib/prompt-args.js';
 import { sampleArguments } from '../../suites/lib/sample-args.js';
 import { parseUriTemplate } from '../../suites/uri-template.js';
 import { startHttpFixture } from '../fixtures/launch.js';
@@ -23,11 +22,6 @@ describe('parseUriTemplate', () => {
 });
 
 describe('sample values', () => {
-  it('guesses numbers for id-like prompt argument names and strings otherwise', () => {
-    expect(['id', 'resourceId', 'page_size', 'count'].map(placeholderFor)).toEqual(['1', '1', '1', '1']);
-    expect(['city', 'paid', 'valid', 'name'].map(placeholderFor)).toEqual(['mcp-conform', 'mcp-conform', 'mcp-conform', 'mcp-conform']);
-  });
-
   it('fills only required tool arguments, within their bounds', () => {
     const schema = {
       type: 'object',
