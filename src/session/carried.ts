@@ -37,6 +37,8 @@ export interface Carried {
   http?: HttpCarried;
   /** Other transports: what the connection received during the wait (first few). */
   arrived?: Arrival[];
+  /** stdio: what arrived are stdout lines (else messages on a stream). */
+  lines?: boolean;
   /** How many more arrived than `arrived` holds. */
   moreArrived?: number;
 }
@@ -75,7 +77,8 @@ export function describeCarried(c: Carried, bodyChars = 160): string {
   if (arrived.length === 0) return 'nothing else arrived meanwhile';
   const total = arrived.length + (c.moreArrived ?? 0);
   const shown = arrived.map((a) => `${quote(a.text, bodyChars)}${a.problem ? ` (${a.problem})` : ''}`).join(', ');
-  return `meanwhile the server sent ${total} ${total === 1 ? 'line' : 'lines'}: ${shown}${c.moreArrived ? ', …' : ''}`;
+  const unit = c.lines ? 'line' : 'message';
+  return `meanwhile the server sent ${total} ${total === 1 ? unit : `${unit}s`}: ${shown}${c.moreArrived ? ', …' : ''}`;
 }
 
 /** "<what>; <what was carried>": the one way an absence verdict reads. */

@@ -208,12 +208,13 @@ export class Session {
     const p = this.pending.get(keyOf(id));
     if (!p) return undefined;
     if (p.exchange) return { http: httpCarried(p.exchange, !p.sent) };
-    return arrivalsSince(this.arrivals, p.sentNow);
+    return this.arrivedSince(p.sentNow);
   }
 
   /** What the connection received from `since` (session clock, see now()) on: for waits that are not one request's. */
   arrivedSince(since: number): Carried {
-    return arrivalsSince(this.arrivals, since);
+    const arrived = arrivalsSince(this.arrivals, since);
+    return this.transport.kind === 'stdio' ? { ...arrived, lines: true } : arrived;
   }
 
   private noteArrival(raw: string, problem?: FramingProblem): void {
