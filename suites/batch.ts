@@ -6,7 +6,7 @@ import type { Revision } from '../src/schema/index.js';
 import type { Received } from '../src/session/index.js';
 import { livenessMessage } from './lib/alive.js';
 import { andStateless } from './lib/revisions.js';
-import { clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
+import { clip, codeOf, describeReply, httpStatus, INVALID_REQUEST, isResponse, probe, Problems, unanswered, withdrawFraming, type Message } from './support/jsonrpc-probe.js';
 
 const BATCHING: readonly Revision[] = ['2025-03-26'];
 // RPC-24: 24-11, 25-06→26-07.
@@ -127,7 +127,7 @@ export const emptyBatch = defineCheck({
       ctx.note(`[]: HTTP ${status} without a JSON-RPC body`);
     } else {
       const got = empty.closed ? `a closed connection (${empty.closed})` : status === undefined ? 'no answer' : `HTTP ${status} and no JSON-RPC answer`;
-      problems.violation(`[] got ${got}`, 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`);
+      problems.violation(empty.closed ? `[] got ${got}` : unanswered(`[] got ${got}`, empty), 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`);
     }
 
     if (!empty.closed) {
@@ -141,7 +141,7 @@ export const emptyBatch = defineCheck({
       } else if (items.replies.length > 0) {
         problems.warn(`[1,2] got ${items.replies.length} response(s) (${describeReply(items.replies[0].message as Message)}) instead of an array of two -32600 errors`, 'an array of two -32600 errors', clip(items.replies[0].raw, 160));
       } else {
-        problems.violation(`[1,2] got ${items.closed ? `a closed connection (${items.closed})` : 'no answer'}`, 'an array of two -32600 errors', 'nothing');
+        problems.violation(items.closed ? `[1,2] got a closed connection (${items.closed})` : unanswered('[1,2] got no answer', items), 'an array of two -32600 errors', 'nothing');
       }
     }
     await problems.requireServing(ctx, session, 'the batches');

@@ -18,6 +18,7 @@ import {
   probe,
   probeTogether,
   Problems,
+  unanswered,
   type Message,
   type ProbeResult,
 } from './support/jsonrpc-probe.js';
@@ -42,7 +43,7 @@ type Answer =
   | { kind: 'error'; code: number | undefined; reply: Message }
   | { kind: 'result'; reply: Message }
   | { kind: 'http-refusal'; status: number } // an HTTP error status without a JSON-RPC body
-  | { kind: 'none'; status?: number }
+  | { kind: 'none'; status?: number; probe: ProbeResult }
   | { kind: 'gone'; reason: string };
 
 function answerOf(r: ProbeResult): Answer {
@@ -52,7 +53,7 @@ function answerOf(r: ProbeResult): Answer {
   if (r.closed) return { kind: 'gone', reason: r.closed };
   const { status } = httpStatus(r.http);
   if (status !== undefined && status >= 400 && status < 500) return { kind: 'http-refusal', status };
-  return { kind: 'none', status };
+  return { kind: 'none', status, probe: r };
 }
 
 /** Nothing came back, not even an error (over HTTP: a 2xx without a JSON-RPC body): the cause several checks share. */
@@ -68,7 +69,7 @@ function describeAnswer(a: Answer): string {
     case 'http-refusal':
       return `HTTP ${a.status} without a JSON-RPC error`;
     case 'none':
-      return a.status === undefined ? 'no answer' : `HTTP ${a.status} without a JSON-RPC answer`;
+      return unanswered(a.status === undefined ? 'no answer' : `HTTP ${a.status} without a JSON-RPC answer`, a.probe);
     case 'gone':
       return `the connection closed (${a.reason})`;
   }

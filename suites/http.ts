@@ -5,7 +5,7 @@
 // (catalog Appendix A #11): a request was served when its body holds a result.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless, type Revision } from '../src/schema/index.js';
-import type { Session } from '../src/session/index.js';
+import { absence, describeCarried, httpCarried, type Session } from '../src/session/index.js';
 import { routingHeaders } from '../src/transport/index.js';
 import { livenessRequest } from './lib/alive.js';
 import {
@@ -446,7 +446,10 @@ export const sseReplyEvents = defineCheck({
       if (!batch && !isJsonRpcMessage(value)) return ctx.violation('an SSE event carries JSON that is not a JSON-RPC message', 'one JSON-RPC message per event', e.data.slice(0, 200));
       if (e.event !== undefined && e.event !== 'message') ctx.note(`an event of type ${JSON.stringify(e.event)} carries a message; clients dispatch only 'message' events to MCP`);
     }
-    if (!answerIn(got.reply, got.id)) return ctx.warn('the SSE reply ended without the response to the request (HTTP-10)', 'the response among the events', `${events.length} event(s)`);
+    if (!answerIn(got.reply, got.id)) {
+      const carried = { http: httpCarried(got.reply, false) };
+      return ctx.warn(absence('the SSE reply ended without the response to the request (HTTP-10)', carried), 'the response among the events', describeCarried(carried));
+    }
     return ctx.pass();
   },
 });
@@ -468,7 +471,7 @@ export const ssePrimingEvent = defineCheck({
     return ctx.violation(
       'the SSE reply does not start with a priming event, so a client cannot resume it after a dropped connection',
       'a first event with an id and empty data',
-      first ? JSON.stringify(first).slice(0, 200) : 'no events',
+      first ? JSON.stringify(first).slice(0, 200) : describeCarried({ http: httpCarried(got.reply, false) }),
     );
   },
 });

@@ -84,10 +84,12 @@ export async function burst(ctx: CheckContext, session: Session, methods: string
   const sent = Array.from({ length: count }, (_, i) => methods[i % methods.length]);
   const outcomes = await Promise.all(sent.map((method) => session.request(method, undefined, { tag: ctx.check.id })));
   let unanswered = 0;
+  let firstUnanswered: Outcome | undefined;
   sent.forEach((method, i) => {
     const o = outcomes[i];
     if (o.kind === 'timeout' || o.kind === 'closed') {
       unanswered++;
+      firstUnanswered ??= o;
       if (unanswered === 1) ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', id: o.id, method } });
       return;
     }
@@ -101,7 +103,10 @@ export async function burst(ctx: CheckContext, session: Session, methods: string
       problems.violation(`the response to ${method} (id ${JSON.stringify(o.id)}) does not fit it: ${shape}`, `a ${method} result`, clip(JSON.stringify(o.message.result), 160));
     }
   });
-  if (unanswered) problems.violation(`${unanswered} of ${count} concurrent requests got no response (RPC-25)`, 'one response per request', `${unanswered} unanswered`);
+  if (unanswered) {
+    const first = `first (id ${JSON.stringify(firstUnanswered!.id)}): ${briefOutcome(firstUnanswered!)}`;
+    problems.violation(`${unanswered} of ${count} concurrent requests got no response (RPC-25); ${first}`, 'one response per request', `${unanswered} unanswered`);
+  }
 }
 
 const BURST = 50;

@@ -2,7 +2,7 @@
 // that endpoint are accepted and answered on the stream, and a foreign Origin is refused. The
 // stream checks open streams of their own with fetch (the transport hides the first event).
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
-import type { Outcome } from '../src/session/index.js';
+import { absence, httpCarried, type Outcome } from '../src/session/index.js';
 import { mediaType } from '../src/transport/headers.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { probeId, sseEvents } from './lib/http-probe.js';
@@ -67,7 +67,10 @@ export const endpointEventFirst = defineCheck({
       return ctx.violation(`GET of the SSE URL answered ${start.status ?? start.error} with ${media || 'no content type'}`, 'HTTP 200, Content-Type text/event-stream', `${start.status ?? start.error} ${media}`);
     }
     const first = sseEvents(start.text)[0];
-    if (!first) return ctx.violation('the stream sent no event', "a first event of type 'endpoint'", start.error ?? 'nothing');
+    if (!first) {
+      const carried = { http: httpCarried({ request: { method: 'GET', url: '', headers: {} }, response: { status: start.status, headers: start.headers, body: start.text }, error: start.error }, false) };
+      return ctx.violation(absence('the stream sent no event', carried), "a first event of type 'endpoint'", start.error ?? 'nothing');
+    }
     if (first.event !== 'endpoint') return ctx.violation(`the first event is of type ${JSON.stringify(first.event ?? 'message')}, not 'endpoint'`, "a first event of type 'endpoint'", JSON.stringify(first).slice(0, 200));
     try {
       const endpoint = new URL((first.data ?? '').trim(), ctx.target.transport === 'sse' ? ctx.target.url : undefined);

@@ -4,10 +4,10 @@
 // ends one only with a listen result or a notifications/cancelled naming it, and cancels nothing
 // else (S26-17, S26-32).
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
-import { keyOf, META_SUBSCRIPTION_ID, type Received } from '../src/session/index.js';
+import { absence, describeCarried, keyOf, META_SUBSCRIPTION_ID, type Received } from '../src/session/index.js';
 import { isObject, type Item } from './lib/json-object.js';
 import { isProgressOrLog, listenWithCall, plainListen } from './lib/listen-scenarios.js';
-import { ACKNOWLEDGED, FILTER_OF, listenEvidence, subscriptionIdOf, type ListenStream } from './lib/listen-stream.js';
+import { ACKNOWLEDGED, FILTER_OF, listenEvidence, notStreamed, subscriptionIdOf, type ListenStream } from './lib/listen-stream.js';
 import { isNotification, methodOf, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
 
@@ -43,7 +43,8 @@ export const acknowledgedFirst = defineCheck({
     ctx.evidence.push(...listenEvidence(s));
     if (!s.first) {
       if (s.answer) return ctx.violation(`subscriptions/listen was answered with ${describeOutcome(s.answer)} instead of an acknowledgment`, `${ACKNOWLEDGED} first`, describeOutcome(s.answer));
-      return ctx.violation(`nothing arrived on the listen stream within ${ctx.options.requestTimeoutMs} ms`, `${ACKNOWLEDGED} first`, 'nothing');
+      const nothing = `nothing arrived on the listen stream within ${ctx.options.requestTimeoutMs} ms`;
+      return ctx.violation(absence(nothing, s.carried), `${ACKNOWLEDGED} first`, s.carried ? describeCarried(s.carried) : 'nothing');
     }
     const first = s.first.message;
     const method = methodOf(s.first);
@@ -59,7 +60,9 @@ export const acknowledgedFirst = defineCheck({
     if (extra.length) return ctx.violation(`the acknowledgment honours what was not requested: ${extra.join(', ')}`, `a subset of ${describeFilter(s.filter)}`, JSON.stringify(honoured));
     const problems = s.first.validation.problems;
     if (problems.length) return ctx.violation(`the acknowledgment does not fit the schema: ${problems[0].message}`);
-    return ctx.pass(`requested ${describeFilter(s.filter)}, honoured ${JSON.stringify(honoured)}`);
+    // The spec does not say a listen over HTTP must stream (HTTP-8 allows a JSON body): not judged here.
+    const json = notStreamed(s);
+    return ctx.pass(`requested ${describeFilter(s.filter)}, honoured ${JSON.stringify(honoured)}${json ? `; not an SSE stream: ${json}` : ''}`);
   },
 });
 

@@ -1,5 +1,6 @@
 // The error a library request rejects with. Inside the suite, outcomes are values that checks
 // grade; a library user calling `request()` wants the result or an exception that says why not.
+import { absence } from '../session/carried.js';
 import type { Outcome } from '../session/index.js';
 
 /** How a request ended without a result. */
@@ -39,7 +40,7 @@ function describeFailure(o: RequestFailure): string {
     case 'http-error':
       return `HTTP ${o.status}${o.body ? `: ${o.body.slice(0, 200)}` : ''}`;
     case 'timeout':
-      return `no response within ${o.ms} ms`;
+      return absence(`no response within ${o.ms} ms`, o.carried);
     case 'closed':
       return `the connection ended before a response (${o.reason})`;
   }

@@ -5,6 +5,7 @@ import { initialize, type HandshakeResult } from '../session/handshake.js';
 import type { Session } from '../session/session.js';
 import type { TargetSpec } from '../session/connect.js';
 import type { Evidence, Finding, Outcome, RequestId } from '../session/index.js';
+import { CARRIED_BODY_CHARS } from '../session/carried.js';
 import type { Check } from './define.js';
 import { gradeViolation } from './grade.js';
 import { describeOutcome } from './outcome.js';
@@ -234,7 +235,7 @@ export class CheckContext {
     if (outcome.kind === 'result' || outcome.kind === 'error') {
       this.evidence.push({ type: 'message', direction: 'received', at: s.now(), message: outcome.message });
     } else {
-      this.evidence.push({ type: 'note', text: describeOutcome(outcome) });
+      this.evidence.push({ type: 'note', text: describeOutcome(outcome, CARRIED_BODY_CHARS) });
     }
   }
 }

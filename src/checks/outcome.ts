@@ -1,7 +1,9 @@
 // Small readers over request outcomes, shared by the suites.
+import { absence } from '../session/carried.js';
 import type { Outcome } from '../session/index.js';
 
-export function describeOutcome(o: Outcome): string {
+/** One line for an outcome; a timeout also says what its exchange carried (`bodyChars` of any body shown). */
+export function describeOutcome(o: Outcome, bodyChars?: number): string {
   switch (o.kind) {
     case 'result':
       // The raw member as sent: a `null` result must read as null, not as the {} we hand checks.
@@ -9,7 +11,7 @@ export function describeOutcome(o: Outcome): string {
     case 'error':
       return `error ${String(o.error.code)} ${truncate(JSON.stringify(o.error.message))}`;
     case 'timeout':
-      return `no response within ${o.ms} ms`;
+      return absence(`no response within ${o.ms} ms`, o.carried, bodyChars);
     case 'closed':
       return `connection closed (${o.reason})`;
     case 'http-error':

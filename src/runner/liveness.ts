@@ -4,7 +4,7 @@
 // with the default 5 s timeout. Two requests on the main session decide it: ping, and a method
 // no server has (an error answer counts). Only when neither is answered is the server silent.
 import { HANDSHAKE_TAG } from '../checks/index.js';
-import { livenessRequest, type Outcome, type Session } from '../session/index.js';
+import { absence, livenessRequest, type Outcome, type Session } from '../session/index.js';
 
 const UNKNOWN_METHOD = 'mcp-conform/liveness';
 
@@ -18,5 +18,7 @@ export async function silenceAfterHandshake(session: Session, timeoutMs: number)
   if (outcomes.some((o) => o.kind === 'result' || o.kind === 'error')) return undefined;
   // A closed session is a crash: the runner reopens the main session and the checks judge it.
   if (outcomes.some((o) => o.kind !== 'timeout')) return undefined;
-  return `the server answered no request after the handshake (${live.method} and an unknown method: no response within ${timeoutMs} ms), so this check would only wait out its timeouts`;
+  const [ping] = outcomes;
+  const silence = absence(`no response within ${timeoutMs} ms`, ping.kind === 'timeout' ? ping.carried : undefined);
+  return `the server answered no request after the handshake (${live.method} and an unknown method: ${silence}), so this check would only wait out its timeouts`;
 }

@@ -2,7 +2,8 @@
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
-import type { CloseInfo, CloseOptions, FramingProblem, MessageContext, SendOutcome, Transport } from '../transport/types.js';
+import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOutcome, Transport } from '../transport/types.js';
+import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
 import type { Evidence } from './evidence.js';
@@ -41,15 +42,23 @@ interface Pending {
   method: string;
   params?: unknown;
   sentAt: number;
+  /** sentAt on the session clock (now()), to find what arrived since. */
+  sentNow: number;
   tag?: string;
   resolve: (o: Outcome) => void;
   timer: NodeJS.Timeout;
+  /** HTTP: the request's exchange record, filling in while it runs. */
+  exchange?: HttpExchange;
+  /** The transport's send() has settled (HTTP: the exchange is over). */
+  sent: boolean;
 }
 
 type Listener = (r: Received) => void;
 
 /** An HTTP exchange outlives its request's timeout a little, so the session reports the timeout. */
 const EXCHANGE_MARGIN_MS = 1000;
+/** Wire units kept for saying what arrived while a request went unanswered. */
+const ARRIVALS_KEPT = 200;
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -71,6 +80,9 @@ export class Session {
   private readonly pending = new Map<string, Pending>();
   private readonly answered = new Map<string, Answered>();
   private readonly listeners = new Set<Listener>();
+  /** The latest wire units received (messages and framing), bounded. */
+  private readonly arrivals: Arrival[] = [];
+  private lastBatchRaw: string | undefined;
   private nextId = 1;
   private closedReason: string | undefined;
   private readonly t0 = performance.now();
@@ -142,14 +154,18 @@ export class Session {
     return new Promise<Outcome>((resolve) => {
       if (this.closedReason) return resolve({ kind: 'closed', id, ms: 0, reason: this.closedReason });
       const timer = setTimeout(() => {
+        const carried = this.carried(id);
         this.pending.delete(key);
         this.answered.set(key, { method, params: message.params, tag: opts.tag, count: 0 });
-        resolve({ kind: 'timeout', id, ms: Math.round(performance.now() - sentAt) });
+        resolve({ kind: 'timeout', id, ms: Math.round(performance.now() - sentAt), ...(carried ? { carried } : {}) });
       }, opts.timeoutMs ?? this.options.requestTimeoutMs);
-      this.pending.set(key, { id, method, params: message.params, sentAt, tag: opts.tag, resolve, timer });
+      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timer, sent: false };
+      this.pending.set(key, entry);
       const timeoutMs = (opts.timeoutMs ?? this.options.requestTimeoutMs) + EXCHANGE_MARGIN_MS;
-      this.transport.send(message, { headers: opts.headers, signal: opts.signal, timeoutMs }).then(
+      const onExchange = (exchange: HttpExchange) => (entry.exchange = exchange);
+      this.transport.send(message, { headers: opts.headers, signal: opts.signal, timeoutMs, onExchange }).then(
         (out) => {
+          entry.sent = true;
           const status = out.http?.response?.status;
           const p = this.pending.get(key);
           if (status !== undefined && status >= 400 && p) {
@@ -182,6 +198,29 @@ export class Session {
   onReceive(listener: Listener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * What the exchange of request `id` (still unanswered) has carried so far: over HTTP its response
+   * as far as it came; otherwise what the connection received since it was sent. Undefined when
+   * `id` is not in flight.
+   */
+  carried(id: RequestId): Carried | undefined {
+    const p = this.pending.get(keyOf(id));
+    if (!p) return undefined;
+    if (p.exchange) return { http: httpCarried(p.exchange, !p.sent) };
+    return this.arrivedSince(p.sentNow);
+  }
+
+  /** What the connection received from `since` (session clock, see now()) on: for waits that are not one request's. */
+  arrivedSince(since: number): Carried {
+    const arrived = arrivalsSince(this.arrivals, since);
+    return this.transport.kind === 'stdio' ? { ...arrived, lines: true } : arrived;
+  }
+
+  private noteArrival(raw: string, problem?: FramingProblem): void {
+    this.arrivals.push(arrival(this.now(), raw, problem));
+    if (this.arrivals.length > ARRIVALS_KEPT) this.arrivals.shift();
   }
 
   /** Resolves with the first received message matching `pred` within `ms`, else undefined (at once if the session ends). */
@@ -257,6 +296,7 @@ export class Session {
   }
 
   private onFraming(problem: FramingProblem, raw: string): void {
+    this.noteArrival(raw, problem);
     const requirement = problem === 'invalid-utf8' ? 'STDIO-1' : problem === 'too-large' ? undefined : 'STDIO-3';
     const where = this.transport.kind === 'stdio' ? 'on stdout' : 'in an HTTP body';
     const what: Record<FramingProblem, string> = {
@@ -297,6 +337,10 @@ export class Session {
 
   private onMessage(message: unknown, raw: string, context?: MessageContext): void {
     const at = this.now();
+    // A batch is emitted once per element, all with the same raw: keep the wire unit once.
+    const batch = raw.trimStart().startsWith('[');
+    if (!batch || raw !== this.lastBatchRaw) this.noteArrival(raw);
+    this.lastBatchRaw = batch ? raw : undefined;
     const items = Array.isArray(message) ? message : [message];
     for (const item of items) this.onSingle(item, raw, at, context?.http);
   }

@@ -1,5 +1,6 @@
 import type { Evidence } from './evidence.js';
 import type { ValidationResult } from '../schema/index.js';
+import type { Carried } from './carried.js';
 
 export type RequestId = string | number;
 
@@ -19,7 +20,8 @@ export interface HttpContext {
 export type Outcome =
   | { kind: 'result'; id: RequestId; result: Record<string, unknown>; message: Record<string, unknown>; ms: number; http?: HttpContext }
   | { kind: 'error'; id: RequestId; error: ErrorObject; message: Record<string, unknown>; ms: number; http?: HttpContext }
-  | { kind: 'timeout'; id: RequestId; ms: number }
+  /** `carried`: what the request's exchange (HTTP) or the connection (others) carried meanwhile. */
+  | { kind: 'timeout'; id: RequestId; ms: number; carried?: Carried }
   | { kind: 'closed'; id: RequestId; ms: number; reason: string }
   /** HTTP: the server refused the POST with an error status and no JSON-RPC answer in the body. */
   | { kind: 'http-error'; id: RequestId; ms: number; status: number; body: string };

@@ -1,10 +1,14 @@
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { head } from './limits.js';
 
-/** Reads a whole body, keeping at most `maxBytes`; the rest is cancelled, not buffered. */
+/**
+ * Reads a whole body, keeping at most `maxBytes`; the rest is cancelled, not buffered.
+ * `onChunk` sees each kept chunk as it arrives (a body that stays open is visible meanwhile).
+ */
 export async function readBounded(
   body: ReadableStream<Uint8Array> | null,
   maxBytes: number,
+  onChunk?: (chunk: Uint8Array) => void,
 ): Promise<{ bytes: Buffer; overflow: boolean }> {
   if (!body) return { bytes: Buffer.alloc(0), overflow: false };
   const reader = body.getReader();
@@ -15,11 +19,13 @@ export async function readBounded(
     if (done) break;
     if (size + value.length > maxBytes) {
       parts.push(value.subarray(0, maxBytes - size));
+      onChunk?.(parts.at(-1)!);
       await reader.cancel().catch(() => undefined);
       return { bytes: Buffer.concat(parts), overflow: true };
     }
     parts.push(value);
     size += value.length;
+    onChunk?.(value);
   }
   return { bytes: Buffer.concat(parts), overflow: false };
 }

@@ -7,7 +7,8 @@ import type { TraceRecorder } from './trace.js';
 import { pumpSse, readBounded } from './body-reader.js';
 import { ExchangeClosed, ExchangeTimeout, describeFetchError } from './fetch-errors.js';
 import { isJsonMedia, mediaType, redactHeaders, responseHeaders } from './headers.js';
-import { RECORDED_BODY_CHARS, head, oneLine, truncate } from './limits.js';
+import { BoundedText, RECORDED_BODY_CHARS, head, oneLine, truncate } from './limits.js';
+import { LiveJsonBody } from './json-body.js';
 
 /** full: read the whole body; headers-only: cancel the body; background: stream it after returning. */
 export type ExchangeMode = 'full' | 'headers-only' | 'background';
@@ -29,6 +30,8 @@ export interface ExchangeSpec {
   /** Emit 'message'/'framing' events; otherwise only return the messages (raw exchanges). */
   emit: boolean;
   onHeaders?: (response: Response) => void;
+  /** Gets the exchange record when it is created (it fills in as the exchange runs). */
+  onExchange?: (exchange: HttpExchange) => void;
   /** Replaces the default handling of SSE events (the legacy transport needs 'endpoint'). */
   onSseEvent?: (event: EventSourceMessage) => void;
 }
@@ -51,6 +54,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
     request: { method: spec.method, url: spec.url, headers: redactHeaders(spec.headers) },
   };
   if (spec.body !== undefined) exchange.request.body = truncate(bodyText(spec.body), RECORDED_BODY_CHARS);
+  spec.onExchange?.(exchange);
   const messages: object[] = [];
 
   const controller = new AbortController();
@@ -98,7 +102,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   if (media === 'text/event-stream' && response.body) {
     const recorded = new BoundedText(RECORDED_BODY_CHARS);
     const collect = spec.mode !== 'background'; // a long-lived stream must not accumulate
-    const onEvent =
+    const handle =
       spec.onSseEvent ??
       ((event: EventSourceMessage) => {
         if (!spec.parseBody) return;
@@ -110,6 +114,10 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
         const found = ctx.inbox.deliver(event.data, 'sse-malformed', 'sse-malformed', spec.emit, context);
         if (collect) messages.push(...found);
       });
+    const onEvent = (event: EventSourceMessage) => {
+      exchange.sseEvents = (exchange.sseEvents ?? 0) + 1;
+      handle(event);
+    };
     const pumping = pumpSse(
       response.body,
       {
@@ -139,8 +147,18 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
     return { exchange, messages };
   }
 
+  const recorded = new BoundedText(RECORDED_BODY_CHARS);
+  const parse = spec.parseBody && isJsonMedia(media);
+  const live = new LiveJsonBody(
+    (text) => {
+      recorded.append(text);
+      exchange.response!.body = recorded.value;
+    },
+    parse ? (text) => messages.push(...ctx.inbox.deliver(text, 'not-json', 'not-jsonrpc', spec.emit, context)) : undefined,
+  );
   try {
-    const { bytes, overflow } = await readBounded(response.body, ctx.maxMessageBytes);
+    const { bytes, overflow } = await readBounded(response.body, ctx.maxMessageBytes, (chunk) => live.chunk(chunk));
+    live.end();
     let text: string;
     let validUtf8 = true;
     try {
@@ -150,12 +168,13 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
       validUtf8 = false;
     }
     exchange.response.body = truncate(text, RECORDED_BODY_CHARS) + (overflow ? `…[body cut at ${bytes.length} bytes]` : '');
-    if (spec.parseBody && isJsonMedia(media) && text.trim() !== '') {
+    if (parse && text.trim() !== '' && !live.wasDelivered(text)) {
       if (overflow) ctx.inbox.framing('too-large', head(text, 256), spec.emit);
       else if (!validUtf8) ctx.inbox.framing('invalid-utf8', text, spec.emit);
       else messages.push(...ctx.inbox.deliver(text, 'not-json', 'not-jsonrpc', spec.emit, context));
     }
   } catch (error) {
+    live.end();
     exchange.error = describeFetchError(error).text;
   }
   finish();
@@ -164,19 +183,4 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
 
 function bodyText(body: string | Uint8Array): string {
   return typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
-}
-
-/** Text that stops growing at `max` characters and says how much it left out. */
-class BoundedText {
-  private text = '';
-  private dropped = 0;
-  constructor(private readonly max: number) {}
-  append(chunk: string): void {
-    const room = this.max - this.text.length;
-    if (room > 0) this.text += head(chunk, room);
-    this.dropped += Math.max(0, chunk.length - Math.max(room, 0));
-  }
-  get value(): string {
-    return this.dropped > 0 ? `${this.text}…[+${this.dropped} chars]` : this.text;
-  }
 }

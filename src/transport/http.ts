@@ -221,6 +221,7 @@ class HttpTransportImpl implements HttpTransport {
       mode: 'full',
       parseBody: true,
       emit: true,
+      onExchange: options.onExchange,
       // Adopt the session id as soon as headers arrive: the reply stream may still be open when
       // the session sends its next message.
       onHeaders: (response) => {

@@ -34,3 +34,18 @@ export function oneLine(text: string, max = 300): string {
   const flat = text.replace(/\s+/g, ' ').trim().replace(/[\u0000-\u001f\u007f]/g, (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`);
   return flat.length <= max ? flat : `${flat.slice(0, max)}…`;
 }
+
+/** Text that stops growing at `max` characters and says how much it left out. */
+export class BoundedText {
+  private text = '';
+  private dropped = 0;
+  constructor(private readonly max: number) {}
+  append(chunk: string): void {
+    const room = this.max - this.text.length;
+    if (room > 0) this.text += head(chunk, room);
+    this.dropped += Math.max(0, chunk.length - Math.max(room, 0));
+  }
+  get value(): string {
+    return this.dropped > 0 ? `${this.text}…[+${this.dropped} chars]` : this.text;
+  }
+}

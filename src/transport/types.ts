@@ -20,7 +20,10 @@ export type FramingProblem =
 
 export interface HttpExchange {
   request: { method: string; url: string; headers: Record<string, string>; body?: string };
+  /** Set once the headers are in; `body` grows (bounded) while the body is still being read. */
   response?: { status: number; headers: Record<string, string>; body?: string };
+  /** SSE bodies: how many events arrived (priming and keep-alive events included). */
+  sseEvents?: number;
   error?: string;
 }
 
@@ -37,6 +40,11 @@ export interface SendOptions {
   signal?: AbortSignal;
   /** HTTP: bounds this exchange instead of the transport's default (a slow tool's request). */
   timeoutMs?: number;
+  /**
+   * HTTP: gets this message's exchange record as soon as it exists; the record fills in while the
+   * exchange runs, so a waiter that gives up can still say what it carried.
+   */
+  onExchange?: (exchange: HttpExchange) => void;
 }
 
 /** What the server sent back to one send(), for transports where that is observable (HTTP). */

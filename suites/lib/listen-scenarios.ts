@@ -5,7 +5,7 @@
 //   logLevel "debug" (stdio: on the same connection; HTTP: on another, since each POST is its
 //   own stream), to see where the call's progress and logs go.
 import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
-import { META_LOG_LEVEL, type Outcome, type Received } from '../../src/session/index.js';
+import { absence, META_LOG_LEVEL, type Outcome, type Received } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { isObject, type Item } from './json-object.js';
 import { listAll } from './list-all.js';
@@ -64,7 +64,7 @@ export function listenWithCall(ctx: CheckContext): Promise<{ skip: string } | Wi
     if (!stream.first || stream.answer) {
       await stream.close();
       stream.stop();
-      const why = stream.answer ? describeOutcome(stream.answer) : `nothing within ${ctx.options.requestTimeoutMs} ms`;
+      const why = stream.answer ? describeOutcome(stream.answer) : absence(`nothing within ${ctx.options.requestTimeoutMs} ms`, stream.carried);
       return { skip: `the listen stream did not open (${why}); see subscriptions/acknowledged-first` };
     }
     const caller = session.transport.kind === 'stdio' ? session : (await ctx.connect()).session;

@@ -3,7 +3,7 @@
 // client's teardown (stdio: notifications/cancelled for the listen id; HTTP: the client closes
 // the SSE response, i.e. aborts the POST). The listen request is never answered while open.
 import type { CheckContext } from '../../src/checks/index.js';
-import { META_SUBSCRIPTION_ID, type Evidence, type Outcome, type Received, type Session } from '../../src/session/index.js';
+import { CARRIED_BODY_CHARS, describeCarried, META_SUBSCRIPTION_ID, type Carried, type Evidence, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import { isObject, type Item } from './json-object.js';
 import { listAll, objectsOf } from './list-all.js';
 
@@ -23,6 +23,8 @@ export interface ListenStream {
   closedAt?: number;
   /** The first message the connection received, or undefined when none came in time. */
   first?: Received;
+  /** What the listen's exchange had carried once the first message came or the wait ended (while unanswered). */
+  carried?: Carried;
   /** Client teardown; recording goes on until `stop`. */
   close(): Promise<void>;
   /** Stops recording. */
@@ -79,6 +81,7 @@ export async function openListen(ctx: CheckContext, session: Session, filter: It
     close: async () => {
       if (stream.closedAt !== undefined) return;
       stream.closedAt = received.length;
+      stream.carried = session.carried(id) ?? stream.carried; // as it stood when we left
       if (session.transport.kind === 'stdio') {
         await session.notify('notifications/cancelled', { requestId: id, reason: 'mcp-conform: done listening' }).catch(() => undefined);
       } else abort.abort();
@@ -94,7 +97,18 @@ export async function openListen(ctx: CheckContext, session: Session, filter: It
   });
   const first = await Promise.race([session.waitFor(() => true, ctx.options.requestTimeoutMs), answered.then(() => undefined)]);
   stream.first = first ?? received[0];
+  stream.carried = session.carried(id);
   return stream;
+}
+
+/**
+ * Over HTTP, when the listen was not answered with an SSE stream: what its response carried
+ * (e.g. an application/json body holding the acknowledgment), else undefined.
+ */
+export function notStreamed(stream: ListenStream): string | undefined {
+  const http = stream.carried?.http;
+  if (!http || http.status === undefined || http.contentType?.toLowerCase().startsWith('text/event-stream')) return undefined;
+  return describeCarried(stream.carried!);
 }
 
 /** The listen request and what its connection received, as evidence (bounded). */
@@ -103,5 +117,6 @@ export function listenEvidence(stream: ListenStream, max = 12): Evidence[] {
   for (const r of stream.received.slice(0, max)) evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
   if (stream.received.length > max) evidence.push({ type: 'note', text: `${stream.received.length - max} more message(s) received` });
   if (stream.answer && stream.answer.kind === 'http-error') evidence.push({ type: 'note', text: `the listen POST got HTTP ${stream.answer.status}` });
+  if (stream.carried) evidence.push({ type: 'note', text: `the listen request: ${describeCarried(stream.carried, CARRIED_BODY_CHARS)}` });
   return evidence;
 }

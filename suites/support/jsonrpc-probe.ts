@@ -3,7 +3,7 @@
 // servers that stay silent, and a small accumulator of problems graded at the end.
 import { causesIfAllKnown, describeOutcome, type CauseKey, type CheckContext } from '../../src/checks/index.js';
 import type { Verdict } from '../../src/checks/types.js';
-import type { Outcome, Received, Session } from '../../src/session/index.js';
+import { absence, httpCarried, type Carried, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
 import { graceAfterSentinel, livenessName, livenessRequest, probeAlive } from '../lib/alive.js';
 import { delay } from '../lib/delay.js';
@@ -74,6 +74,13 @@ export interface ProbeResult {
   http?: HttpExchange;
   /** The probe could not be sent, or the sentinel found the connection closed. */
   closed?: string;
+  /** What the exchange (HTTP) or the connection (stdio) carried, for verdicts on a missing answer. */
+  carried?: Carried;
+}
+
+/** "<what>; the exchange carried: …": a probe that got no answer, said with what did arrive. */
+export function unanswered(what: string, result: ProbeResult): string {
+  return absence(what, result.carried);
 }
 
 /** The ids an answer to `input` may carry. */
@@ -108,6 +115,7 @@ async function sentinelSettled(ctx: CheckContext, session: Session): Promise<{ c
  */
 export async function probe(ctx: CheckContext, session: Session, input: ProbeInput): Promise<ProbeResult> {
   const result: ProbeResult = { replies: [], framing: [] };
+  const since = session.now();
   const ids = new Set(idsOf(input).map(idKey));
   const wanted = input.replies ?? 1;
   let wake: () => void = () => {};
@@ -138,11 +146,13 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
       return result;
     }
     result.http = sent.http;
+    if (sent.http) result.carried = { http: httpCarried(sent.http, false) };
     if (session.transport.kind === 'http' || result.replies.length >= wanted) return result;
     const settled = sentinelSettled(ctx, session).then((o) => {
       if (o.closed) result.closed = o.closed;
     });
     await Promise.race([complete, settled]);
+    result.carried = session.arrivedSince(since);
     return result;
   } finally {
     offMessage();
@@ -164,6 +174,7 @@ export async function probeTogether(ctx: CheckContext, session: Session, inputs:
   const owner = new Map<string, number>();
   inputs.forEach((input, i) => idsOf(input).forEach((id) => owner.set(idKey(id), i)));
   const results: ProbeResult[] = inputs.map(() => ({ replies: [], framing: [] }));
+  const since = session.now();
   let ambiguous = false;
   let unanswered = inputs.length;
   let wake: () => void = () => {};
@@ -203,7 +214,10 @@ export async function probeTogether(ctx: CheckContext, session: Session, inputs:
     const settled = sentinelSettled(ctx, session).then((o) => (closed = o.closed !== undefined));
     await Promise.race([complete, settled]);
     if (closed || session.closed) return 'closed';
-    return ambiguous ? 'ambiguous' : results;
+    if (ambiguous) return 'ambiguous';
+    const carried = session.arrivedSince(since);
+    for (const r of results) r.carried = carried;
+    return results;
   } finally {
     offMessage();
     session.transport.off('framing', onFraming);
@@ -242,7 +256,7 @@ export async function stillServing(ctx: CheckContext, session: Session): Promise
   const name = livenessName(session.revision);
   if (o.kind === 'result' || o.kind === 'error') return undefined;
   if (o.kind === 'closed') return `the connection closed (${o.reason})`;
-  if (o.kind === 'timeout') return `${name} got no answer within ${o.ms} ms`;
+  if (o.kind === 'timeout') return absence(`${name} got no answer within ${o.ms} ms`, o.carried);
   return `${name} was refused with HTTP ${o.status}`;
 }
 

@@ -66,6 +66,8 @@ describe('connect', () => {
     const err = await connect(fixtureCommand({ fault: 'hang-on-initialize' }), { timeout: 300 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(McpRequestError);
     expect(err).toMatchObject({ method: 'initialize', kind: 'timeout' });
+    // It says what arrived meanwhile (here nothing), not only that the answer did not.
+    expect((err as Error).message).toMatch(/^initialize: no response within \d+ ms; nothing else arrived meanwhile$/);
   });
 
   it('rejects with TargetUnreachable when the command cannot start or nothing listens', async () => {
