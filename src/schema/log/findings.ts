@@ -35,12 +35,18 @@ export class FindingList {
   errors = 0;
   warnings = 0;
 
-  constructor(private readonly keep: number) {}
+  constructor(
+    private readonly keep: number,
+    /** Hears of every finding as it is added, kept or not (the live proxy prints them). */
+    private readonly onAdd?: (finding: LogFinding) => void,
+  ) {}
 
   add(finding: LogFinding): void {
     if (finding.severity === 'error') this.errors++;
     else this.warnings++;
-    if (this.kept.length < this.keep) this.kept.push({ ...finding, subject: clip(finding.subject, 120), message: clip(finding.message) });
+    const clipped = { ...finding, subject: clip(finding.subject, 120), message: clip(finding.message) };
+    if (this.kept.length < this.keep) this.kept.push(clipped);
+    this.onAdd?.(clipped);
   }
 
   get total(): number {
