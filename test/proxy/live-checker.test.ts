@@ -23,7 +23,9 @@ describe('LogChecker, fed live', () => {
     const live = checker.finish();
     expect(heard.at(-1)![1]).toMatchObject({ line: 5, severity: 'warning' }); // tools/list never answered
     const wrapped = SESSION.map(([direction, message]) => JSON.stringify({ direction, message })).join('\n');
-    const offline = await checkLog([wrapped]);
+    const offline = await checkLog((async function* () {
+      yield wrapped;
+    })());
     expect(live).toEqual(offline);
   });
 });
