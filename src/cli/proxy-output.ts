@@ -10,7 +10,8 @@ export function findingLine(f: LogFinding): string {
   const where = f.line > 0 ? `line ${f.line}` : 'session';
   const direction = f.direction ? ` ${f.direction}` : '';
   const requirement = f.requirement ? ` [${f.requirement}]` : '';
-  return `mcp-conform proxy: ${where}${direction} ${f.severity} ${inert(f.subject)}: ${inert(f.message)}${requirement}\n`;
+  const subject = f.subject === '-' ? '' : ` ${inert(f.subject)}:`; // '-': the log as a whole, or an unreadable line
+  return `mcp-conform proxy: ${where}${direction} ${f.severity}${subject} ${inert(f.message)}${requirement}\n`;
 }
 
 /** The `--json` report: validate's report (same findings) with the session around it. */

@@ -113,7 +113,8 @@ describe.concurrent('proxy over stdio', () => {
     });
     const ended = await peer.end();
     expect(ended.code).toBe(128 + 9); // SIGKILL, as a shell reports it
-    expect(ended.ms).toBeLessThan(9000); // 2 s stdin grace + 2 s SIGTERM grace, then SIGKILL
+    // 2 s stdin grace + 2 s SIGTERM grace, then SIGKILL; the rest is slack for a loaded machine.
+    expect(ended.ms).toBeLessThan(15_000);
     expect(isAlive(grandchild)).toBe(false);
   });
 
@@ -129,7 +130,7 @@ describe.concurrent('proxy over stdio', () => {
     peer.child.kill('SIGTERM');
     const ended = await peer.exit();
     expect(ended.ms).toBeLessThan(60_000);
-    expect(ended.stderr).toMatch(/line 1 error -: a line of \d+ bytes, over the 65536-byte limit/);
+    expect(ended.stderr).toMatch(/line 1 error a line of \d+ bytes, over the 65536-byte limit/);
     const { report } = await validateRecording(record);
     expect(report.findings.find((f) => f.line === 1)).toMatchObject({ direction: 'server->client' });
     expect(recordedLine(record, 1)).toMatchObject({ direction: 'server->client', message: null, omitted: expect.stringContaining('over the line limit') });
