@@ -1,9 +1,10 @@
-// `npm run bench`: the validator, the suite and the fuzzer measured in one go, printed as ONE
+// `npm run bench`: the validator, the suite, the proxy and the fuzzer measured in one go, printed as ONE
 // Markdown table (ready for the README). Asserts nothing. Each part also runs on its own:
-// bench/validate.ts, bench/run.ts, bench/fuzz.ts.
+// bench/validate.ts, bench/run.ts, bench/proxy.ts, bench/fuzz.ts.
 // Usage: npm run build && npx tsx bench/index.ts [--repeat N] [--fuzz-seconds N] [--log-lines N] [--quick]
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { FUZZ_TARGETS, measureFuzz, type FuzzRow } from './fuzz.js';
+import { measureProxy, PROXY_MESSAGES, proxyRow } from './proxy.js';
 import { assertBuilt, measureRun, RUN_TARGETS, sideBySideStarts, type RunResult } from './run.js';
 import { LOG_LINES, measureLog, measureValidator, REVISION, type RatePair } from './validate.js';
 
@@ -81,6 +82,8 @@ async function main() {
       `${int(log.linesPerWallSecond)} lines/wall-s; peak RSS ${(log.peakRss / 2 ** 20).toFixed(0)} MiB (in-process)`,
     ]);
   }
+  progress(`proxy latency, ${int(PROXY_MESSAGES)} pings through the stdio proxy and direct`);
+  rows.push(proxyRow(await measureProxy()));
   progress('4 server-everything starts side by side');
   const startsBefore = await sideBySideStarts();
   for (const name of ['server-everything', 'fixture']) {

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { isMain } from './is-main.js';
 
 const root = join(import.meta.dirname, '..');
-const CLI = join(root, 'dist/cli.js');
+export const CLI = join(root, 'dist/cli.js');
 // Preloaded into the CLI only (not inherited by the server it spawns): reports its own peak RSS.
 const PROBE = join(root, 'bench/rss-probe.mjs');
 const RUN_TIMEOUT_MS = 300_000;

@@ -6,6 +6,7 @@ import { ConfigError, EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
 import { fuzzCommand } from './fuzz.js';
 import { listCommand } from './list.js';
+import { proxyCommand } from './proxy.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
 import { packageVersion } from './version.js';
@@ -18,6 +19,8 @@ Usage:
   mcp-conform run [options]                          test the targets of mcp-conform.config.json
   mcp-conform validate [options] <file.jsonl>        check a captured message log offline
   mcp-conform list [--coverage]                      the check catalog (and requirement coverage)
+  mcp-conform proxy [options] -- <command> [args...] check a server live while a real client uses it
+  mcp-conform proxy [options] --url <upstream>       the same, in front of a Streamable HTTP server
   mcp-conform fuzz [options] -- <command> [args...]  a long fuzz campaign (see mcp-conform fuzz --help)
 
 Run "mcp-conform <command> --help" for a command's options.
@@ -36,6 +39,8 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await listCommand(rest, io, allChecks);
       case 'fuzz':
         return await fuzzCommand(rest, io);
+      case 'proxy':
+        return await proxyCommand(rest, io);
       case '--version':
       case '-V':
         io.stdout(`${packageVersion()}\n`);
@@ -47,7 +52,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.stdout(HELP);
         return command === undefined ? EXIT.usage : EXIT.ok;
       default:
-        throw new UsageError(`unknown command "${command}" (expected run, validate, list or fuzz; see mcp-conform --help)`);
+        throw new UsageError(`unknown command "${command}" (expected run, validate, list, proxy or fuzz; see mcp-conform --help)`);
     }
   } catch (err) {
     if (err instanceof ConfigError) {

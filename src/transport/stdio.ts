@@ -15,6 +15,7 @@ import { Listeners } from './listeners.js';
 import { TraceRecorder } from './trace.js';
 import { TransportClosed } from './errors.js';
 import { signalGroup, trackGroup, untrackGroup } from './process-group.js';
+import { describeSpawnError } from './spawn-errors.js';
 import { within } from './within.js';
 
 export interface StdioTransportOptions {
@@ -348,17 +349,6 @@ class StdioTransportImpl implements StdioTransport {
 function spawnCause(result: unknown): NodeJS.ErrnoException {
   const cause = (result as { cause?: unknown } | undefined)?.cause;
   return cause instanceof Error ? cause : new Error('the process could not be started');
-}
-
-function describeSpawnError(error: NodeJS.ErrnoException | undefined, file: string): string {
-  switch (error?.code) {
-    case 'ENOENT':
-      return oneLine(`command not found: ${file}`);
-    case 'EACCES':
-      return oneLine(`command is not executable: ${file}`);
-    default:
-      return oneLine(`cannot start ${file}: ${error?.message ?? 'no process id'}`);
-  }
 }
 
 function describeExit(info: { code: number | null; signal: string | null }): string {

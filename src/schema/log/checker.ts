@@ -39,6 +39,8 @@ export interface LogCheckOptions {
   maxInFlight?: number;
   /** Longest line read; a longer one is a finding and is skipped. Default 16 MiB. */
   maxLineBytes?: number;
+  /** Called with each finding as soon as it is made (all of them, not only the kept ones). */
+  onFinding?: (finding: LogFinding) => void;
 }
 
 export type RevisionSource = 'option' | 'initialize' | 'initialize-request' | 'request-meta';
@@ -90,7 +92,7 @@ export class LogChecker implements LineSink {
   private readonly isPending = (d: Direction, id: string | number) => this.table.get(d, id) !== undefined;
 
   constructor(private readonly options: LogCheckOptions = {}) {
-    this.findings = new FindingList(options.maxFindings ?? LOG_DEFAULTS.maxFindings);
+    this.findings = new FindingList(options.maxFindings ?? LOG_DEFAULTS.maxFindings, options.onFinding);
     this.table = new RequestTable(options.maxInFlight ?? LOG_DEFAULTS.maxInFlight, MAX_ANSWERED);
     this.oneSided = options.direction !== undefined;
     this.maxLineBytes = options.maxLineBytes ?? LOG_DEFAULTS.maxLineBytes;
@@ -111,14 +113,16 @@ export class LogChecker implements LineSink {
     }
     const unwrapped = this.unwrap(value, lineNo);
     if (!unwrapped) return;
-    const { message, direction } = unwrapped;
-    if (Array.isArray(message)) {
-      this.messages += message.length;
-      this.batch(message, lineNo, direction);
-    } else {
-      this.messages++;
-      this.single(message, lineNo, direction, '');
-    }
+    this.dispatch(unwrapped.message, lineNo, unwrapped.direction);
+  }
+
+  /**
+   * One already parsed message (or batch) whose sender is known, checked as line `lineNo` of a
+   * wrapped log: the live proxy's entry, which has parsed the line already and knows who sent it.
+   */
+  message(lineNo: number, message: unknown, direction: Direction): void {
+    this.lines = lineNo;
+    this.dispatch(message, lineNo, direction);
   }
 
   tooLong(lineNo: number, bytes: number): void {
@@ -154,6 +158,16 @@ export class LogChecker implements LineSink {
       summary: { ...this.findings.summary, omitted: this.findings.total - findings.length },
       directions: this.findings.groups(findings),
     };
+  }
+
+  private dispatch(message: unknown, lineNo: number, direction: Direction | undefined): void {
+    if (Array.isArray(message)) {
+      this.messages += message.length;
+      this.batch(message, lineNo, direction);
+    } else {
+      this.messages++;
+      this.single(message, lineNo, direction, '');
+    }
   }
 
   private unwrap(value: unknown, line: number): { message: unknown; direction?: Direction } | undefined {

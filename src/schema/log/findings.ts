@@ -68,7 +68,11 @@ export class FindingList {
   private readonly all = emptyTally();
   private readonly bySender = new Map<Direction | null, Tally>(GROUP_ORDER.map((d) => [d, emptyTally()]));
 
-  constructor(private readonly keep: number) {}
+  constructor(
+    private readonly keep: number,
+    /** Hears of every finding as it is added, kept or not (the live proxy prints them). */
+    private readonly onAdd?: (finding: LogFinding) => void,
+  ) {}
 
   add(finding: LogFinding): void {
     count(this.all, finding.severity);
@@ -80,6 +84,7 @@ export class FindingList {
       this.notes.pop();
       this.problems.push(entry);
     }
+    this.onAdd?.(entry);
   }
 
   /** The kept findings, by line. */
