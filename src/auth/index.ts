@@ -1,0 +1,4 @@
+// Authorization (catalog §7, AUTH-*): options, fingerprints, secret scrubbing, challenges and metadata.
+export { fingerprint } from './fingerprint.js';
+export { SecretSet } from './secrets.js';
+export { bearerFromHeaders, secretsOf, tokenProblem, withBearer, type AuthOptions, type TokenSource } from './options.js';
