@@ -233,6 +233,108 @@ export const sessionNeedsToken = defineCheck({
     }),
 });
 
+export const prmDocument = defineCheck({
+  ...common,
+  id: 'auth/prm-document',
+  title: 'protected-resource metadata (RFC 9728) is served and lists at least one authorization server',
+  level: 'MUST',
+  requirements: ['AUTH-3'],
+  spec: 'basic/authorization#authorization-server-location',
+  revisions: PRM_REVISIONS,
+  run: (ctx) =>
+    onProtected(ctx, async (first) => {
+      const { found, tried } = await discoverPrm(ctx, first);
+      if (!found) return ctx.violation(`no protected-resource metadata: ${tried.map((t) => `${t.url} → ${t.reply.response?.status ?? t.reply.error}`).join('; ')}`);
+      const servers = found.document?.authorization_servers;
+      if (!Array.isArray(servers) || servers.length === 0 || !servers.every((x) => typeof x === 'string')) {
+        return ctx.violation(`the metadata at ${found.url} lists no authorization server`, 'a non-empty authorization_servers array of URLs', JSON.stringify(servers ?? null));
+      }
+      return ctx.pass();
+    }),
+});
+
+export const prmReadable = defineCheck({
+  ...common,
+  id: 'auth/prm-readable',
+  title: 'the metadata URL a client is given (or the well-known one) is readable without a token',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['AUTH-19'],
+  spec: 'basic/authorization#protected-resource-metadata-discovery-requirements',
+  revisions: PRM_REVISIONS,
+  run: (ctx) =>
+    onProtected(ctx, async (first) => {
+      const { found, tried } = await discoverPrm(ctx, first);
+      if (found) return ctx.pass();
+      const refused = tried.filter((t) => t.reply.response?.status === 401);
+      if (refused.length) return ctx.violation(`the metadata asks for a token: ${refused.map((t) => `${t.url} → 401`).join('; ')}`, '200 with a JSON object, without a token', '401');
+      return ctx.violation(`no metadata URL answered 200 with a JSON object: ${tried.map((t) => `${t.url} → ${t.reply.response?.status ?? t.reply.error}`).join('; ')}`);
+    }),
+});
+
+export const prmResource = defineCheck({
+  ...common,
+  id: 'auth/prm-resource',
+  title: 'the metadata names the MCP endpoint as its resource',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['AUTH-18'],
+  spec: 'basic/authorization#canonical-server-uri',
+  revisions: PRM_REVISIONS,
+  run: (ctx) =>
+    onProtected(ctx, async (first) => {
+      const { found } = await discoverPrm(ctx, first);
+      if (!found) return ctx.skip('no metadata document was found (auth/prm-document says why)');
+      const resource = found.document?.resource;
+      const endpoint = endpointOf(ctx);
+      const accepted = found.via === 'root well-known URI' ? [endpoint, new URL(endpoint).origin] : [endpoint];
+      if (typeof resource === 'string' && accepted.includes(resource)) return ctx.pass();
+      const loose = (u: string) => u.toLowerCase().replace(/\/$/, '');
+      if (typeof resource === 'string' && accepted.some((a) => loose(a) === loose(resource))) return ctx.info(`resource "${resource}" differs from ${endpoint} only in case or a trailing slash`);
+      return ctx.violation(`the metadata at ${found.url} names resource ${JSON.stringify(resource ?? null)}, not the endpoint`, accepted.join(' or '), JSON.stringify(resource ?? null));
+    }),
+});
+
+export const noOfflineAccess = defineCheck({
+  ...common,
+  id: 'auth/no-offline-access',
+  title: 'offline_access is in no challenged scope and not in scopes_supported',
+  level: 'SHOULD',
+  requirements: ['AUTH-17'],
+  spec: 'basic/authorization#refresh-tokens',
+  revisions: ['2026-07-28'],
+  run: (ctx) =>
+    onProtected(ctx, async (first) => {
+      const { found } = await discoverPrm(ctx, first);
+      const supported = found?.document?.scopes_supported;
+      const where = [
+        challengedScopes(first.bearer).includes('offline_access') ? 'the 401 challenge scope' : '',
+        Array.isArray(supported) && supported.includes('offline_access') ? `scopes_supported of ${found!.url}` : '',
+      ].filter(Boolean);
+      return where.length ? ctx.violation(`offline_access is listed in ${where.join(' and ')}`) : ctx.pass();
+    }),
+});
+
+export const eachRequestVerified = defineCheck({
+  ...common,
+  id: 'auth/each-request-verified',
+  title: 'after a request with a valid token, the same request without one still gets 401',
+  level: 'MUST',
+  requirements: ['AUTH-20'],
+  spec: 'basic/security_best_practices#state-handle-hijacking',
+  revisions: ['2026-07-28'],
+  // Not gated on a first no-token probe: a server that remembers an earlier token would pass it.
+  async run(ctx) {
+    const token = validToken(ctx);
+    if (!token) return ctx.skip(NEEDS_TOKEN);
+    const authorized = await probe(ctx, { bearer: token }, 'authorized');
+    if (!authorized.served) return ctx.skip(`the request with the given token was not served (${describeStatus(authorized)})`);
+    const after = await probe(ctx, { none: true }, 'after-authorized');
+    if (after.served || after.reply.response?.status === 200) return ctx.violation('right after a request with the valid token, the same request without a token was served', 'HTTP 401', describeStatus(after));
+    return after.reply.response?.status === 401 ? ctx.pass() : ctx.warn(`the request without a token got ${describeStatus(after)}, not 401`, 'HTTP 401', describeStatus(after));
+  },
+});
+
 export const authChecks: readonly Check[] = [
   noTokenRefused,
   challengeBearer,
@@ -243,4 +345,9 @@ export const authChecks: readonly Check[] = [
   wrongAudienceRefused,
   insufficientScope,
   sessionNeedsToken,
+  prmDocument,
+  prmReadable,
+  prmResource,
+  noOfflineAccess,
+  eachRequestVerified,
 ];

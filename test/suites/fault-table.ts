@@ -161,4 +161,9 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'auth/wrong-audience-refused': { fault: 'auth-accept-wrong-audience', expect: 'fail', transport: 'http', auth: true },
   'auth/insufficient-scope': { fault: 'auth-insufficient-scope-401', expect: 'fail', transport: 'http', auth: true },
   'auth/session-needs-token': { fault: 'auth-session-without-token', expect: 'fail', transport: 'http', auth: true },
+  'auth/prm-document': { fault: 'auth-prm-no-authorization-servers', expect: 'fail', transport: 'http', auth: true },
+  'auth/prm-readable': { fault: 'auth-prm-requires-token', expect: 'warn', transport: 'http', auth: true },
+  'auth/prm-resource': { fault: 'auth-prm-wrong-resource', expect: 'warn', transport: 'http', auth: true },
+  'auth/no-offline-access': { fault: 'auth-offline-access', expect: 'warn', transport: 'http', auth: true, era: 'stateless', protocolVersion: '2026-07-28' },
+  'auth/each-request-verified': { fault: 'auth-remember-principal', expect: 'fail', transport: 'http', auth: true, era: 'stateless', protocolVersion: '2026-07-28' },
 };
