@@ -82,7 +82,6 @@ export function resolveAuth(
   const secret = found.get('clientSecret');
   // Not built yet (docs/auth.md): refused rather than ignored, so a run never looks authorized when it was not.
   if (id || secret) throw new UsageError(`${(id ?? secret)!.from}: client credentials are not supported yet; give a token with --auth-token (or MCP_CONFORM_AUTH_TOKEN)`);
-  if (Boolean(id) !== Boolean(secret)) throw new UsageError(`${(id ?? secret)!.from} needs ${id ? '--auth-client-secret' : '--auth-client-id'} (or its environment variable) beside it`);
 
   const value = (f: AuthField) => found.get(f)?.value;
   const given = found.get('token');
