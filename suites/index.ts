@@ -25,6 +25,7 @@ import { statelessCancellationChecks } from './stateless-cancellation.js';
 import { mrtrChecks } from './mrtr.js';
 import { subscriptionChecks } from './subscriptions.js';
 import { fuzzChecks } from './fuzz.js';
+import { authChecks } from './auth.js';
 
 export const allChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -52,4 +53,5 @@ export const allChecks: readonly Check[] = [
   ...mrtrChecks,
   ...subscriptionChecks,
   ...fuzzChecks,
+  ...authChecks,
 ];

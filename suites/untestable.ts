@@ -20,6 +20,8 @@ export const UNTESTABLE: Readonly<Record<string, string>> = {
   'ELIC-7': 'whether a URL carries sensitive data is semantic',
   'ELIC-12': 'binding elicitation state to user identity happens inside the server',
   'SAMP-8': 'tool-loop iteration limits need a cooperating model on the client side',
+  'AUTH-1': 'whether a stdio server takes its credentials from its environment happens inside it; for HTTP servers the other AUTH rows test the spec itself',
+  'AUTH-16': 'a scope hierarchy is server documentation, not protocol: which scope includes which cannot be learnt from outside',
   'TASK-24': 'authorization contexts need several authenticated principals',
   'TASK-29': 'limits and cleanup policies are server configuration',
   'S26-27': 'after the client closes a request\'s stream nothing more can reach it, so whether the server stopped the work shows only in its own side effects',

@@ -11,6 +11,7 @@ import { gradeViolation } from './grade.js';
 import { describeOutcome } from './outcome.js';
 import type { Verdict } from './types.js';
 import type { SendOutcome } from '../transport/types.js';
+import type { AuthOptions, SecretSet } from '../auth/index.js';
 
 export interface CheckOptions {
   requestTimeoutMs: number;
@@ -36,6 +37,10 @@ export interface CheckOptions {
   onFuzzProgress?: (checkId: string, progress: import('../fuzz/campaign.js').FuzzProgress) => void;
   /** The runner's ceiling for one check (ms), when set; long checks plan their budget inside it. */
   checkTimeoutMs?: number;
+  /** HTTP: the tokens and credentials for a protected server. */
+  auth?: AuthOptions;
+  /** The run's secrets; checks add the ones they derive (an altered token), so reports never show them. */
+  secrets?: SecretSet;
 }
 
 export interface ServerFacts {
@@ -46,6 +51,8 @@ export interface ServerFacts {
   /** How the main session's initialize ended (a result, or why not). */
   handshake: Outcome;
   capabilities: Record<string, unknown>;
+  /** The server answered 401 to a request without a token (set by the runner or the auth checks' probe). */
+  authRequired?: boolean;
   /** Findings no check claimed (untagged traffic, handshakes), from every session of the run;
    * complete by the time the whole-run checks start. */
   unclaimed: Finding[];

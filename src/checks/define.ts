@@ -32,6 +32,8 @@ export interface CheckSpec {
   revisions?: readonly Revision[];
   /** Transports the check applies to (default: all). */
   transports?: ReadonlyArray<'stdio' | 'http' | 'sse'>;
+  /** Why the check does not apply to the other transports, when that says more than their names. */
+  notForTransport?: string;
   /** Server capabilities needed (dotted paths, e.g. `resources.subscribe`); missing → skip with reason. */
   needs?: readonly string[];
   connection?: Connection;

@@ -70,6 +70,20 @@ export interface RunResult {
   era?: Era;
   /** What era detection found: server/discover answered (stateless), initialize answered (stateful). */
   eras?: { stateless: boolean; stateful?: boolean };
+  /** HTTP: what the run found about authorization (present when the server asked for it or a token was given). */
+  auth?: AuthSummary;
+}
+
+/** Authorization of a run, secrets shown only as fingerprints. */
+export interface AuthSummary {
+  /** The server answered 401 to a request without a token (the main handshake, or the auth checks' probe). */
+  required: boolean;
+  /** Where the valid token came from ('none': no token was given). */
+  tokenSource: 'none' | 'flag' | 'env' | 'config' | 'header' | 'client-credentials';
+  /** The valid token's fingerprint (sha256:…). */
+  token?: string;
+  /** Set when a token was given: did the server accept it for the main handshake? */
+  tokenAccepted?: boolean;
 }
 
 export type Era = 'stateful' | 'stateless';

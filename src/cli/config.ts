@@ -16,6 +16,16 @@ export const CONFIG_NAMES = ['mcp-conform.config.json', 'mcp-conform.config.mjs'
 
 export type CallTools = 'all' | string[];
 
+/** The config's `auth` (names as in the file), environment variables expanded. */
+export interface ConfigAuth {
+  token?: string;
+  tokenWrongAudience?: string;
+  tokenLowScope?: string;
+  clientId?: string;
+  clientSecret?: string;
+  scope?: string;
+}
+
 /** One server of the config, ready to run. */
 export interface ConfigTarget {
   /** Set for every target of a list of several; optional for a single one. */
@@ -24,6 +34,7 @@ export interface ConfigTarget {
   callTools?: CallTools;
   slowTool?: string;
   baseline?: string;
+  auth?: ConfigAuth;
 }
 
 /** The config with paths resolved, environment variables expanded and defaults left unset. */
@@ -44,6 +55,8 @@ export interface RunConfig {
   seed?: number;
   fuzzRuns?: number;
   output?: { json?: string; junit?: string; html?: string; dir?: string };
+  /** Top-level auth: the default of every URL target of a list. */
+  auth?: ConfigAuth;
 }
 
 // The file's shape, as the schema allows it.
@@ -58,6 +71,7 @@ interface RawTarget {
   callTools?: CallTools;
   slowTool?: string;
   baseline?: string;
+  auth?: ConfigAuth;
 }
 interface RawConfig extends RawTarget {
   targets?: RawTarget[];
@@ -149,6 +163,9 @@ export async function checkConfig(
   const expand = (value: string, pointer: string) =>
     value.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)\}/g, (_m, name: string) => ctx.env[name] ?? fail(pointer, `environment variable ${name} is not set`));
 
+  const expandAuth = (auth: ConfigAuth | undefined, at: string): ConfigAuth | undefined =>
+    auth && Object.fromEntries(Object.entries(auth).map(([k, v]) => [k, expand(v as string, `${at}/auth/${k}`)]));
+
   const toTarget = (t: RawTarget, at: string, name: string | undefined): ConfigTarget => {
     let spec: TargetSpec;
     if (t.url !== undefined) {
@@ -166,6 +183,7 @@ export async function checkConfig(
       ...(t.callTools !== undefined ? { callTools: t.callTools } : {}),
       ...(t.slowTool !== undefined ? { slowTool: t.slowTool } : {}),
       ...(t.baseline !== undefined ? { baseline: path(t.baseline) } : {}),
+      ...(t.auth !== undefined ? { auth: expandAuth(t.auth, at) } : {}),
     };
   };
 
@@ -204,6 +222,8 @@ export async function checkConfig(
   set('seed', raw.seed);
   set('fuzzRuns', raw.fuzzRuns);
   set('output', output);
+  // A single top-level target already carries it; a list takes it as every target's default.
+  if (raw.targets) set('auth', expandAuth(raw.auth, ''));
   return config;
 }
 

@@ -98,7 +98,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
   const flags = extractFuzzFlags(argv);
   const before = flags.rest.indexOf('--') < 0 ? flags.rest : flags.rest.slice(0, flags.rest.indexOf('--'));
   const given = (flag: string) => before.some((a) => a === flag || a.startsWith(`${flag}=`));
-  const args = parseRunArgs(flags.rest, randomSeed());
+  const args = parseRunArgs(flags.rest, randomSeed(), io.env);
   if (args.help) {
     io.stdout(FUZZ_HELP);
     return EXIT.ok;
@@ -144,6 +144,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     deadlineMs: given('--deadline') ? args.deadlineMs : fuzzChecks.length * checkTimeoutMs + 60_000,
     callTools: args.callTools,
     slowTool: args.slowTool,
+    auth: args.auth,
     fuzzRuns: given('--fuzz-runs') ? args.fuzzRuns : UNLIMITED_RUNS,
     // One check at a time: each gets the machine to itself (the fuzz checks run in the shared
     // pool, on spare sessions, so both pools are limited).

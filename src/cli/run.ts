@@ -15,6 +15,8 @@ import { CONFIG_NAMES, loadConfig, type CallTools, type ConfigTarget, type RunCo
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
 import { packageVersion } from './version.js';
+import { AUTH_FLAGS, resolveAuth } from './auth-flags.js';
+import type { AuthOptions } from '../auth/index.js';
 
 export const RUN_HELP = `Usage:
   mcp-conform run [options] -- <command> [args...]   spawn the server and talk over stdio
@@ -51,6 +53,21 @@ Options:
                               a new one; printed in reports to replay)
   --fuzz-runs <n>             number of fuzz cases (used by the fuzz suite)
   --header "Name: value"      extra HTTP header (repeatable), e.g. authorization
+  --auth-token <token>        a valid access token for a protected HTTP server, sent as
+                              Authorization: Bearer (also MCP_CONFORM_AUTH_TOKEN); an
+                              "Authorization: Bearer" --header counts as this token
+  --auth-token-wrong-audience <token>
+                              a token issued for another resource, for the audience checks
+                              (also MCP_CONFORM_AUTH_TOKEN_WRONG_AUDIENCE)
+  --auth-token-low-scope <token>
+                              a valid token lacking the scopes the server requires
+                              (also MCP_CONFORM_AUTH_TOKEN_LOW_SCOPE)
+  --auth-client-id <id>, --auth-client-secret <secret>, --auth-scope <scopes>
+                              client credentials: obtain tokens from the authorization server
+                              the server's metadata names (also MCP_CONFORM_AUTH_CLIENT_ID,
+                              MCP_CONFORM_AUTH_CLIENT_SECRET, MCP_CONFORM_AUTH_SCOPE)
+                              Tokens and secrets appear in no output, only as sha256:… fingerprints;
+                              a malformed one is a usage error (exit 2). See docs/auth.md.
   --env NAME=value            extra environment for the spawned server (repeatable)
   --cwd <dir>                 working directory for the spawned server
   --github                    GitHub Actions output (annotations, job summary, step outputs);
@@ -96,6 +113,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   'fuzz-runs': { type: 'string' },
   header: { type: 'string', multiple: true },
+  ...AUTH_FLAGS,
   env: { type: 'string', multiple: true },
   cwd: { type: 'string' },
   github: { type: 'boolean' },
@@ -128,6 +146,8 @@ export interface RunPlan {
   verbose: boolean;
   /** --github / --no-github; undefined follows GITHUB_ACTIONS. */
   github: boolean | undefined;
+  /** HTTP: tokens and credentials (the valid token is also in target.headers). */
+  auth?: AuthOptions;
 }
 
 type Flags = ReturnType<typeof parseFlags>;
@@ -213,7 +233,7 @@ export function withTargetSuffix(path: string, name: string): string {
 }
 
 /** Flags over config over defaults, one plan per target. */
-export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSeed = DEFAULT_SEED): RunPlan[] {
+export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSeed = DEFAULT_SEED, env: NodeJS.ProcessEnv = {}): RunPlan[] {
   const v = parsed.values;
   const cliTarget = targetFromFlags(v, parsed.positionals);
   if (v.github && v['no-github']) throw new UsageError('give --github or --no-github, not both');
@@ -258,7 +278,7 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSe
   };
   return targets.map((t) => ({
     ...(t.name !== undefined ? { name: t.name } : {}),
-    target: t.spec,
+    ...resolveAuth(t.spec, v, env, t.auth ?? config?.auth, config?.file),
     ...shared,
     baseline: v.baseline ?? t.baseline ?? config?.baseline,
     reports: several
@@ -270,11 +290,11 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSe
 }
 
 /** The flags alone, one target (for `fuzz`, which reads no config file and explores: a random default seed). */
-export function parseRunArgs(argv: string[], defaultSeed = DEFAULT_SEED): { help: true } | ({ help: false } & RunPlan) {
+export function parseRunArgs(argv: string[], defaultSeed = DEFAULT_SEED, env: NodeJS.ProcessEnv = {}): { help: true } | ({ help: false } & RunPlan) {
   const parsed = parseFlags(argv);
   if (parsed.values.help) return { help: true as const };
   if (parsed.values.config !== undefined || parsed.values.target?.length) throw new UsageError('--config and --target work with "mcp-conform run" only');
-  const [plan] = planRuns(parsed, undefined, defaultSeed);
+  const [plan] = planRuns(parsed, undefined, defaultSeed, env);
   return { help: false as const, ...plan };
 }
 
@@ -286,7 +306,7 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
   }
   if (parsed.values.config !== undefined && parsed.values['no-config']) throw new UsageError('give --config or --no-config, not both');
   const config = parsed.values['no-config'] ? undefined : await loadConfig({ path: parsed.values.config, cwd: io.cwd, env: io.env });
-  const plans = planRuns(parsed, config);
+  const plans = planRuns(parsed, config, DEFAULT_SEED, io.env);
   assertPatternsMatch(checks, plans[0], (option) => (parsed.values[option] === undefined && config ? `"${option}" in ${config.file}` : `--${option}`));
   // Every baseline is read first: a bad one is a usage error, not a run cut short.
   const baselines = new Map<string, Baseline>();
@@ -356,6 +376,7 @@ async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[]): Prom
       callTools: plan.callTools,
       slowTool: plan.slowTool,
       fuzzRuns: plan.fuzzRuns,
+      auth: plan.auth,
       onProgress: progress,
       tool: { name: 'mcp-conform', version: packageVersion() },
     });

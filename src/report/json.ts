@@ -29,6 +29,7 @@ function runFields(run: RunResult): Record<string, unknown> {
   // Extensions of the contract: which protocol era was tested, and what detection found.
   if (run.era) fields.era = run.era;
   if (run.eras) fields.eras = { ...run.eras };
+  if (run.auth) fields.auth = { ...run.auth };
   return fields;
 }
 

@@ -60,7 +60,7 @@ function headerLine(report: Report, matrix: boolean, style: Style): string {
   const protocol = matrix
     ? `protocols ${report.runs!.map((r) => r.protocolVersion).join(', ')}`
     : `protocol ${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
-  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, erasText(report), `seed ${report.seed}`].filter((p) => p !== '');
+  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, erasText(report), authText(report), `seed ${report.seed}`].filter((p) => p !== '');
   return style.bold(inert(oneLine(parts.join(' · '))));
 }
 
@@ -70,6 +70,15 @@ function erasText(report: Report): string {
   if (!e) return '';
   const found = [e.stateless ? 'stateless (2026-07-28)' : '', e.stateful ? 'stateful' : ''].filter((x) => x !== '');
   return `detected: ${found.length > 0 ? found.join(' + ') : 'no era'}`;
+}
+
+/** What the run found about authorization, e.g. "authorization required (HTTP 401), no token given". */
+function authText(report: Report): string {
+  const a = report.auth ?? report.runs?.find((r) => r.auth)?.auth;
+  if (!a) return '';
+  if (a.tokenSource === 'none') return a.required ? 'authorization required (HTTP 401), no token given' : '';
+  const token = `token ${a.token ?? ''} (${a.tokenSource})`;
+  return a.tokenAccepted === false ? `authorization required: ${token} refused (HTTP 401)` : token;
 }
 
 function countsText(s: Summary): string {

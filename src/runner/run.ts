@@ -15,6 +15,7 @@ import { silenceAfterHandshake } from './liveness.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 import { attributeCauses, distinctCauses } from './causes.js';
+import { authSkipReason, authSummary, refusedForAuth } from './auth-gate.js';
 
 export interface RunOptions extends CheckOptions {
   target: TargetSpec;
@@ -154,8 +155,11 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const step = stateless ? 'server/discover' : 'initialize';
   // A server that answered nothing: new connections would each wait the whole timeout as well.
   const silent = first.handshake.kind === 'timeout';
+  const refused = refusedForAuth(first.handshake);
+  if (refused && !opts.auth?.token) facts.authRequired = true;
   for (const check of selected) {
-    const reason = notApplicable(check, opts.target.transport, declares);
+    // Refused: what the server declares is unknown, so the 401 is the reason for all but the auth checks.
+    const reason = (refused ? authSkipReason(check, opts.auth, step) : undefined) ?? notApplicable(check, opts.target.transport, declares);
     if (reason) finish(record(check, facts.revision, { status: 'skip', message: reason }, 0));
     else if (!mainReady && check.connection !== 'raw' && !check.runsWithoutHandshake) {
       finish(record(check, facts.revision, { status: 'skip', message: `the server did not complete ${step} (${first.handshake.kind}), so this check cannot run` }, 0));
@@ -329,7 +333,12 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     stderrTail,
     era: first.era,
     ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }) } } : {}),
+    ...withAuth(opts.target.transport === 'stdio' ? undefined : authSummary(refused, opts.auth, facts.authRequired)),
   };
+}
+
+function withAuth(auth: RunResult['auth']): Pick<RunResult, 'auth'> {
+  return auth ? { auth } : {};
 }
 
 /** Checks that read what the whole run saw (e.g. every server message valid) run after the others. */

@@ -35,7 +35,7 @@ export function selectChecks(checks: readonly Check[], opts: { only?: readonly s
 /** The reason a selected check cannot apply to this server, or undefined when it applies. */
 export function notApplicable(check: Check, transport: 'stdio' | 'http' | 'sse', declares: (path: string) => boolean): string | undefined {
   if (check.transports && !check.transports.includes(transport)) {
-    return `applies to ${check.transports.join('/')} servers only; this target is ${transport}`;
+    return check.notForTransport ?? `applies to ${check.transports.join('/')} servers only; this target is ${transport}`;
   }
   const missing = (check.needs ?? []).filter((n) => !declares(n));
   if (missing.length) return `the server does not declare the ${missing.join(', ')} capabilit${missing.length > 1 ? 'ies' : 'y'}`;

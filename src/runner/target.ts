@@ -6,6 +6,7 @@ import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
 import { distinctCauses } from './causes.js';
+import { SecretSet, secretsOf } from '../auth/index.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
   protocolVersion?: Revision | 'all';
@@ -36,7 +37,23 @@ export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'reque
   return accepted.sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b));
 }
 
+/**
+ * The report with every secret of the run (tokens given or derived, client secrets) replaced by
+ * its fingerprint, wherever a server or an error put it: every report format renders this.
+ */
 export async function runTarget(opts: TargetRunOptions): Promise<Report> {
+  const secrets = opts.secrets ?? new SecretSet();
+  for (const s of secretsOf(opts.auth)) secrets.add(s);
+  try {
+    return secrets.scrub(await runTargetUnscrubbed({ ...opts, secrets }));
+  } catch (err) {
+    // Error lines too (an unreachable URL may carry a token the user put in its query).
+    if (err instanceof Error) err.message = secrets.scrubText(err.message);
+    throw err;
+  }
+}
+
+async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const { tool, protocolVersion, ...rest } = opts;
   if (protocolVersion !== 'all') {
     const run = await runRevision({ ...rest, protocolVersion });

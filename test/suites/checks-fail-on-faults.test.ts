@@ -51,7 +51,7 @@ describe('every check has a fault that breaks it', () => {
     it(`${id} → ${c.expect} with FAULT=${c.fault}`, async () => {
       const report =
         c.transport === 'http'
-          ? await runAgainstHttpFixture({ fault: c.fault, sse: c.sse, only: [id], protocolVersion: c.protocolVersion, era: c.era })
+          ? await runAgainstHttpFixture({ fault: c.fault, sse: c.sse, only: [id], protocolVersion: c.protocolVersion, era: c.era, auth: c.auth })
           : c.transport === 'sse'
             ? await runAgainstLegacySseFixture({ fault: c.fault, only: [id] })
             : await runAgainstFixture({ fault: c.fault, only: [id], protocolVersion: c.protocolVersion, era: c.era });

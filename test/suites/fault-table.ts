@@ -15,6 +15,8 @@ export interface FaultCase {
   protocolVersion?: Revision;
   /** The fixture's era: 2026-07-28 checks need 'stateless' (or 'dual'). */
   era?: 'stateless' | 'dual';
+  /** HTTP: the fixture's auth mode, the run given its tokens. */
+  auth?: boolean;
 }
 
 export const FAULT_TABLE: Record<string, FaultCase> = {
@@ -150,4 +152,18 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'fuzz/malformed-messages': { fault: 'crash-on-invalid-json', expect: 'fail' },
   'fuzz/valid-requests': { fault: 'duplicate-response', expect: 'fail' },
   'fuzz/tool-arguments': { fault: 'crash-on-nul-argument', expect: 'fail' },
+  'auth/no-token-401': { fault: 'auth-optional', expect: 'fail', transport: 'http', auth: true },
+  'auth/challenge-bearer': { fault: 'auth-basic-challenge', expect: 'fail', transport: 'http', auth: true },
+  'auth/challenge-resource-metadata': { fault: 'auth-no-prm', expect: 'fail', transport: 'http', auth: true },
+  'auth/challenge-scope': { fault: 'auth-challenge-no-scope', expect: 'warn', transport: 'http', auth: true },
+  'auth/challenge-error-codes': { fault: 'auth-error-without-credentials', expect: 'warn', transport: 'http', auth: true },
+  'auth/bad-tokens-refused': { fault: 'auth-accept-any-token', expect: 'fail', transport: 'http', auth: true },
+  'auth/wrong-audience-refused': { fault: 'auth-accept-wrong-audience', expect: 'fail', transport: 'http', auth: true },
+  'auth/insufficient-scope': { fault: 'auth-insufficient-scope-401', expect: 'fail', transport: 'http', auth: true },
+  'auth/session-needs-token': { fault: 'auth-session-without-token', expect: 'fail', transport: 'http', auth: true },
+  'auth/prm-document': { fault: 'auth-prm-no-authorization-servers', expect: 'fail', transport: 'http', auth: true },
+  'auth/prm-readable': { fault: 'auth-prm-requires-token', expect: 'warn', transport: 'http', auth: true },
+  'auth/prm-resource': { fault: 'auth-prm-wrong-resource', expect: 'warn', transport: 'http', auth: true },
+  'auth/no-offline-access': { fault: 'auth-offline-access', expect: 'warn', transport: 'http', auth: true, era: 'stateless', protocolVersion: '2026-07-28' },
+  'auth/each-request-verified': { fault: 'auth-remember-principal', expect: 'fail', transport: 'http', auth: true, era: 'stateless', protocolVersion: '2026-07-28' },
 };

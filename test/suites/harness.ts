@@ -6,6 +6,11 @@ import type { Revision } from '../../src/schema/index.js';
 import type { TargetSpec } from '../../src/session/index.js';
 import { allChecks } from '../../suites/index.js';
 import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
+import { AUTH_ARGS, AUTH_TOKENS } from '../fixtures/harness/auth-probes.js';
+import { withBearer, type AuthOptions } from '../../src/auth/index.js';
+
+/** What a user of the fixture's auth mode gives the run: all three tokens. */
+export const FIXTURE_AUTH: AuthOptions = { tokenSource: 'flag', token: AUTH_TOKENS.token, lowScopeToken: AUTH_TOKENS.lowScope, wrongAudienceToken: AUTH_TOKENS.wrongAudience };
 
 export interface FixtureRun {
   fault?: string;
@@ -20,14 +25,19 @@ export interface FixtureRun {
   callTools?: 'all' | string[];
   /** The fixture's protocol era (default: stateful only). */
   era?: 'stateless' | 'dual';
+  /** HTTP: the fixture's auth mode with these tokens, given to the run as well (the valid one as its Authorization header). */
+  auth?: boolean | 'no-token';
 }
 
 const eraArgs = (era: FixtureRun['era']) => (era ? ['--era', era] : []);
 
-export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> {
-  const target: TargetSpec = opts.target ?? { transport: 'stdio', command: fixtureCommand({ fault: opts.fault, args: eraArgs(opts.era) }) };
+export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthOptions } = {}): Promise<Report> {
+  const plain: TargetSpec = opts.target ?? { transport: 'stdio', command: fixtureCommand({ fault: opts.fault, args: eraArgs(opts.era) }) };
+  const token = opts.authOptions?.token;
+  const target: TargetSpec = token && plain.transport === 'http' ? { ...plain, headers: withBearer(plain.headers, token) } : plain;
   return runTarget({
     target,
+    auth: opts.authOptions,
     checks: opts.checks ?? allChecks,
     protocolVersion: opts.protocolVersion,
     only: opts.only,
@@ -44,9 +54,9 @@ export async function runAgainstFixture(opts: FixtureRun = {}): Promise<Report> 
 
 /** Like runAgainstFixture, over Streamable HTTP: starts the fixture (JSON replies, or SSE with `sse`) and stops it after. */
 export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean } = {}): Promise<Report> {
-  const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: eraArgs(opts.era) });
+  const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: [...eraArgs(opts.era), ...(opts.auth ? AUTH_ARGS : [])] });
   try {
-    return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url } });
+    return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url }, ...(opts.auth === true ? { authOptions: FIXTURE_AUTH } : {}) });
   } finally {
     await server.close();
   }

@@ -1,0 +1,39 @@
+// The auth checks against the fixture's auth mode: all pass when it is conformant (with the
+// run given its tokens, and without any token, where the checks needing one skip); each fails on
+// its fault (checks-fail-on-faults.test.ts, FAULT_TABLE); stdio skips the area with AUTH-1's reason.
+import { describe, expect, it } from 'vitest';
+import { authChecks } from '../../suites/auth.js';
+import { idsWith, runAgainstFixture, runAgainstHttpFixture } from './harness.js';
+
+const AUTH = ['auth/*'];
+
+describe('auth checks on the conformant auth mode', () => {
+  it('with all three tokens: every auth check passes, and the rest of the suite too', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, only: [...AUTH, 'lifecycle/*', 'tools/*'] });
+    expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
+    const stateful = authChecks.filter((c) => c.revisions?.includes('2025-11-25')).map((c) => c.id);
+    expect(stateful.length).toBeGreaterThanOrEqual(12);
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(stateful));
+    expect(report.auth).toMatchObject({ required: true, tokenSource: 'flag', tokenAccepted: true });
+  });
+
+  it('without a token: the auth checks run (those needing a token skip), everything else skips', async () => {
+    const report = await runAgainstHttpFixture({ auth: 'no-token', only: [...AUTH, 'lifecycle/*'] });
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+    expect(report.auth).toEqual({ required: true, tokenSource: 'none' });
+    expect(report.checks.find((c) => c.id === 'lifecycle/initialize-result')?.message).toContain('requires authorization (HTTP 401)');
+    expect(idsWith(report, 'skip')).toEqual(expect.arrayContaining(['auth/wrong-audience-refused', 'auth/insufficient-scope', 'auth/session-needs-token']));
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-token-401', 'auth/challenge-bearer', 'auth/bad-tokens-refused']));
+  });
+
+  it('in 2026-07-28, where the first request is tools/list', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, era: 'stateless', protocolVersion: '2026-07-28', only: AUTH });
+    expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-offline-access', 'auth/each-request-verified', 'auth/prm-document', 'auth/bad-tokens-refused']));
+  });
+
+  it('stdio: the whole area is skipped with the reason (AUTH-1)', async () => {
+    const report = await runAgainstFixture({ only: AUTH });
+    expect(report.checks.every((c) => c.status === 'skip' && c.message?.includes('AUTH-1'))).toBe(true);
+  });
+});
