@@ -13,6 +13,8 @@ import { idSlot, rawSlot, type CaseSpec, type RawText } from './wire-case.js';
 export interface CallableTool {
   name: string;
   inputSchema: unknown;
+  /** Arguments known to fit the inputSchema, into which hostile text is put (hostile-text.ts); else {}. */
+  baseline?: Record<string, unknown>;
 }
 
 type Obj = Record<string, unknown>;

@@ -5,6 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { checkOf, failuresOf, fuzzFixture, notesOf } from './harness.js';
 
 const REVISION = '2025-11-25';
+/** What `mcp-conform run` uses unless told otherwise. */
+const PLAIN = { seed: 1, fuzzRuns: 100 } as const;
 
 describe('the fuzz checks in a plain run', () => {
   it('stop at the first failure, point to `mcp-conform fuzz` for more, and replay it', async () => {
@@ -40,3 +42,23 @@ describe('the fuzz checks in a plain run', () => {
     expect(Number(waited![1])).toBeGreaterThanOrEqual(300);
   }, 60_000);
 });
+
+describe('the tool-argument fuzzing of a plain run', () => {
+  for (const http of [undefined, {}]) {
+    it(`finds a tool that dies on non-ASCII text with the default seed over ${http ? 'Streamable HTTP' : 'stdio'}, with a replay line that finds it again`, async () => {
+      const run = (fuzzRuns: number) => fuzzFixture({ fault: 'crash-on-non-ascii-argument', only: ['fuzz/tool-arguments'], http, protocolVersion: REVISION, ...PLAIN, fuzzRuns });
+      const check = checkOf(await run(PLAIN.fuzzRuns), 'fuzz/tool-arguments');
+      expect(check.status, check.message).toBe('fail');
+      const [failure] = failuresOf(check);
+      // The dictionary's first entry, in echo's one string argument, the only input in flight.
+      expect(failure).toMatchObject({ kind: 'crash', strategy: 'tool/hostile-text (echo)' });
+      expect(JSON.parse(failure.sent)).toMatchObject({ method: 'tools/call', params: { name: 'echo', arguments: { text: 'héllo wörld ñ' } } });
+      const target = http ? '--url http://127\\.0\\.0\\.1:\\d+/mcp' : '-- ';
+      expect(failure.replay.command).toMatch(new RegExp(`^mcp-conform run --only fuzz/tool-arguments --seed 1 --fuzz-runs 0 --protocol-version ${REVISION} ${target}`));
+
+      const again = failuresOf(checkOf(await run(failure.replay.fuzzRuns), 'fuzz/tool-arguments'));
+      expect(again[0]).toMatchObject({ kind: 'crash', strategy: failure.strategy, sent: failure.sent });
+    }, 60_000);
+  }
+});
+
