@@ -1,9 +1,12 @@
 // The hostile-text dictionary reaches every string argument of every tool, nested ones too,
 // with the other arguments valid, and its bytes are what a client would send (a lone surrogate
-// as the escape \ud800, never as bytes that are not UTF-8).
+// as the escape \ud800, never as bytes that are not UTF-8). The generated hostile strings that
+// follow go into string arguments too.
 import { isUtf8 } from 'node:buffer';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { HOSTILE_TEXT, hostileTextCases, MAX_STRING_PATHS, stringPaths, withValueAt } from '../../src/fuzz/hostile-text.js';
+import { toolCaseArbitrary } from '../../src/fuzz/tool-cases.js';
 import { caseBytes, IdAllocator } from '../../src/fuzz/wire-case.js';
 
 const NESTED = {
@@ -78,3 +81,19 @@ describe('withValueAt', () => {
     expect(base).toEqual({ a: 1, b: { c: 'x' } });
   });
 });
+
+describe('the generated hostile strings', () => {
+  it('go into string arguments, nested ones too, and leave the other arguments of their type', () => {
+    const tool = { name: 'search', inputSchema: NESTED };
+    const specs = fc.sample(toolCaseArbitrary([tool], '2025-11-25'), { numRuns: 2000, seed: 5 }).filter((c) => c.strategy === 'tool/hostile-string (search)');
+    expect(specs.length).toBeGreaterThan(50);
+    const args = specs.map((c) => (c.message as { params: { arguments: Record<string, unknown> } }).params.arguments);
+    for (const a of args) {
+      if ('limit' in a) expect(Number.isInteger(a.limit)).toBe(true);
+      if ('mode' in a) expect(['fast', 'slow']).toContain(a.mode);
+    }
+    expect(args.some((a) => typeof (a.filter as { author?: unknown } | undefined)?.author === 'string')).toBe(true);
+    expect(args.some((a) => typeof a.query === 'string' && /[^\x00-\x7f]/.test(a.query))).toBe(true);
+  });
+});
+
