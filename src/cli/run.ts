@@ -48,7 +48,8 @@ Options:
   --slow-tool <name>          a slow, safe tool for cancellation and progress checks
   --seed <n|random>           seed for generated inputs (default 1, so runs agree; random draws
                               a new one; printed in reports to replay)
-  --fuzz-runs <n>             number of fuzz cases (used by the fuzz suite)
+  --fuzz-runs <n>             number of generated fuzz cases (used by the fuzz suite; tool
+                              fuzzing sends its fixed hostile-text cases before them)
   --header "Name: value"      extra HTTP header (repeatable), e.g. authorization
   --env NAME=value            extra environment for the spawned server (repeatable)
   --cwd <dir>                 working directory for the spawned server
