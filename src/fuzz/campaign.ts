@@ -5,10 +5,12 @@
 // when the server crashed), or stop there (a plain run). Each distinct failure (kind of
 // misbehaviour x strategy) is shrunk and reported once.
 //
-// Determinism: cases come in chunks of CHUNK; case i = c*CHUNK + j is fast-check's run j for the
+// Determinism: generated cases come in chunks of CHUNK; case i = c*CHUNK + j is fast-check's run j for the
 // chunk's seed (derived from the campaign seed), whatever happened before it. So
 // `--seed S --fuzz-runs i+1` replays it, and (chunk seed, shrink path) names the minimal input.
 // Chunks keep every lookup cheap: fast-check reaches run j by skipping j values.
+// A fixed prefix (the hostile-text dictionary) comes before them: case i < P is prefix[i], and
+// the generated case numbers above start after it (`--fuzz-runs` counts generated cases only).
 import fc from 'fast-check';
 import type { Session } from '../session/index.js';
 import { HttpLink } from './http-link.js';
