@@ -60,5 +60,11 @@ describe('the tool-argument fuzzing of a plain run', () => {
       expect(again[0]).toMatchObject({ kind: 'crash', strategy: failure.strategy, sent: failure.sent });
     }, 60_000);
   }
-});
 
+  it('skips the rest of a dictionary series once it crashed the server, when looking for more failures', async () => {
+    const report = await fuzzFixture({ fault: 'crash-on-non-ascii-argument', only: ['fuzz/tool-arguments'], protocolVersion: REVISION, ...PLAIN, fuzzMaxFailures: 3, fuzzShrinkMs: 5_000 });
+    const notes = notesOf(checkOf(report, 'fuzz/tool-arguments')).join('\n');
+    // Each of the 13 other non-ASCII entries would cost a server restart to show the same crash again.
+    expect(notes).toMatch(/strategy tool\/hostile-text \(echo\): [^\n]*seen 1 time\(s\)\)/);
+  }, 60_000);
+});
