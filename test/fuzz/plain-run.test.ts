@@ -44,8 +44,9 @@ describe('the fuzz checks in a plain run', () => {
 });
 
 describe('the tool-argument fuzzing of a plain run', () => {
-  for (const http of [undefined, {}]) {
-    it(`finds a tool that dies on non-ASCII text with the default seed over ${http ? 'Streamable HTTP' : 'stdio'}, with a replay line that finds it again`, async () => {
+  for (const http of [undefined, {}, { sse: true }]) {
+    const over = http ? `Streamable HTTP (${http.sse ? 'SSE' : 'JSON'} replies)` : 'stdio';
+    it(`finds a tool that dies on non-ASCII text with the default seed over ${over}, with a replay line that finds it again`, async () => {
       const run = (fuzzRuns: number) => fuzzFixture({ fault: 'crash-on-non-ascii-argument', only: ['fuzz/tool-arguments'], http, protocolVersion: REVISION, ...PLAIN, fuzzRuns });
       const check = checkOf(await run(PLAIN.fuzzRuns), 'fuzz/tool-arguments');
       expect(check.status, check.message).toBe('fail');
