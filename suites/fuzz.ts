@@ -9,13 +9,14 @@ import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
 import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
 import { campaignVerdict } from '../src/fuzz/report.js';
 import { validTrafficArbitrary, type Inventory } from '../src/fuzz/request-cases.js';
+import { HOSTILE_TEXT, hostileTextCases } from '../src/fuzz/hostile-text.js';
 import { toolCaseArbitrary, ungeneratable, type CallableTool } from '../src/fuzz/tool-cases.js';
 import type { CaseSpec } from '../src/fuzz/wire-case.js';
 import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
 import { loadSchemaSet } from '../src/schema/index.js';
 import type { Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
-import { callPermission, toolsOf } from './lib/tool-survey.js';
+import { argumentsFor, callPermission, toolsOf } from './lib/tool-survey.js';
 import { within } from './lib/delay.js';
 import { claimSpare } from './lib/unknown-version-probes.js';
 
@@ -39,6 +40,8 @@ async function inventory(ctx: CheckContext): Promise<Inventory> {
 
 interface FuzzPlan {
   cases: fc.Arbitrary<CaseSpec>;
+  /** Fixed cases sent first, before the generated ones (the hostile-text dictionary). */
+  prefix?: readonly CaseSpec[];
   crashRequirement: string;
   hangRequirement: string;
   /**
@@ -73,6 +76,8 @@ interface Relay {
   session?: Session;
   /** The check that ended clean on it. */
   from?: string;
+  /** How long the campaign holding the turn may search (the tool campaign's dictionary makes it longer). */
+  holdMs?: number;
 }
 const RELAY_KEY = 'fuzz/valid-traffic-relay';
 
@@ -91,8 +96,11 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
   relay.turn = new Promise((resolve) => (done = resolve));
   // A campaign still busy after its search is investigating a failure, so it will hand nothing
   // on: past that point the next one stops waiting and starts on a session of its own.
-  const s = fuzzSettings(ctx.options);
-  const turn = (await within(before.then(() => true), s.searchMs + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000)) ?? false;
+  const s = fuzzSettings(ctx.options, plan.prefix?.length);
+  const mine = s.searchMs + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000;
+  const waitMs = relay.holdMs ?? mine;
+  relay.holdMs = mine;
+  const turn = (await within(before.then(() => true), waitMs)) ?? false;
   if (!turn) {
     void before.then(done); // whoever comes next still waits for the busy one
     return fuzzOnce(ctx, plan);
@@ -131,10 +139,11 @@ async function fuzzOnce(ctx: CheckContext, plan: FuzzPlan, relay?: Relay): Promi
 }
 
 async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Promise<CampaignResult> {
-  const s = fuzzSettings(ctx.options);
+  const s = fuzzSettings(ctx.options, plan.prefix?.length);
   return runCampaign({
     tag: ctx.check.id,
     cases: plan.cases,
+    prefix: plan.prefix,
     seed: checkSeed(ctx.options.seed ?? 0, ctx.check.id),
     runs: s.runs,
     searchMs: s.searchMs,
@@ -212,13 +221,18 @@ export const toolArguments = defineCheck({
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
     const callable: CallableTool[] = tools
       .filter((t) => t.name !== ctx.options.slowTool && callPermission(t, ctx.options).allowed)
-      .map((t) => ({ name: t.name, inputSchema: t.inputSchema }));
+      .map((t) => {
+        const sampled = argumentsFor(t, ctx);
+        return { name: t.name, inputSchema: t.inputSchema, baseline: 'args' in sampled ? sampled.args : undefined };
+      });
     if (callable.length === 0) {
       return ctx.skip(`none of the ${tools.length} listed tool(s) may be called: only tools annotated readOnlyHint (and not destructiveHint) are, unless --call-tools allows more`);
     }
     ctx.note(`fuzzing ${callable.map((t) => t.name).join(', ')}`);
     for (const u of ungeneratable(callable, ctx.revision)) ctx.note(`${u.name}: ${u.reason}; only invalid arguments are sent`);
-    return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18', relay: true });
+    const prefix = hostileTextCases(callable);
+    if (prefix.length) ctx.note(`first: ${HOSTILE_TEXT.length} kinds of hostile text in each of ${prefix.length / HOSTILE_TEXT.length} string argument(s), ${prefix.length} fixed cases`);
+    return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), prefix, crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18', relay: true });
   },
 });
 

@@ -33,7 +33,7 @@ Fuzz options:
   --duration <seconds>        time spent sending cases, per check (default ${DEFAULT_DURATION_S})
   --shrink-time <seconds>     time for isolating and shrinking failures, per check (default ${DEFAULT_SHRINK_S})
   --max-failures <n>          distinct failures shrunk per check (default 20)
-  --fuzz-runs <n>             stop a check after n cases (default: when its time is up)
+  --fuzz-runs <n>             stop a check after n generated cases (default: when its time is up)
   --seed <n>                  the seed (default: random, printed in reports); with --fuzz-runs,
                               replays a failure
 

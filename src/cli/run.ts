@@ -51,7 +51,8 @@ Options:
   --slow-tool <name>          a slow, safe tool for cancellation and progress checks
   --seed <n|random>           seed for generated inputs (default 1, so runs agree; random draws
                               a new one; printed in reports to replay)
-  --fuzz-runs <n>             number of fuzz cases (used by the fuzz suite)
+  --fuzz-runs <n>             number of generated fuzz cases (used by the fuzz suite; tool
+                              fuzzing sends its fixed hostile-text cases before them)
   --header "Name: value"      extra HTTP header (repeatable), e.g. authorization
   --auth-token <token>        a valid access token for a protected HTTP server, sent as
                               Authorization: Bearer (also MCP_CONFORM_AUTH_TOKEN); an

@@ -5,10 +5,12 @@
 // when the server crashed), or stop there (a plain run). Each distinct failure (kind of
 // misbehaviour x strategy) is shrunk and reported once.
 //
-// Determinism: cases come in chunks of CHUNK; case i = c*CHUNK + j is fast-check's run j for the
+// Determinism: generated cases come in chunks of CHUNK; case i = c*CHUNK + j is fast-check's run j for the
 // chunk's seed (derived from the campaign seed), whatever happened before it. So
 // `--seed S --fuzz-runs i+1` replays it, and (chunk seed, shrink path) names the minimal input.
 // Chunks keep every lookup cheap: fast-check reaches run j by skipping j values.
+// A fixed prefix (the hostile-text dictionary) comes before them: case i < P is prefix[i], and
+// the generated case numbers above start after it (`--fuzz-runs` counts generated cases only).
 import fc from 'fast-check';
 import type { Session } from '../session/index.js';
 import { HttpLink } from './http-link.js';
@@ -27,6 +29,8 @@ export interface CampaignOptions {
   /** Tag for the session's correlated requests (the check id). */
   tag: string;
   cases: fc.Arbitrary<CaseSpec>;
+  /** Cases sent first, in this order, before the `runs` generated ones (a fixed dictionary); not shrunk. */
+  prefix?: readonly CaseSpec[];
   seed: number;
   runs: number;
   /** Time for sending cases (isolating and shrinking come on top, within shrinkMs). */
@@ -90,8 +94,10 @@ export interface FoundFailure {
 }
 
 export interface CampaignResult {
-  /** Cases sent in the search (replays while isolating and shrinking not counted). */
+  /** Cases sent in the search (replays while isolating and shrinking not counted), the prefix included. */
   cases: number;
+  /** Cases of the fixed prefix in the sequence: case i >= prefix is generated case i - prefix. */
+  prefix: number;
   searchMs: number;
   elapsedMs: number;
   restarts: number;
@@ -155,7 +161,7 @@ const QUICK_MS = 100;
 
 export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult> {
   const t0 = performance.now();
-  const result: CampaignResult = { cases: 0, searchMs: 0, elapsedMs: 0, restarts: 0, slow: 0, failures: [], unexplored: 0, unattributed: [], byStrategy: new Map() };
+  const result: CampaignResult = { cases: 0, prefix: opts.prefix?.length ?? 0, searchMs: 0, elapsedMs: 0, restarts: 0, slow: 0, failures: [], unexplored: 0, unattributed: [], byStrategy: new Map() };
   let predicate: (spec: CaseSpec) => Promise<boolean> = async () => true;
   // One property object for sampling and shrinking, so run i is the same value in both.
   const property = fc.asyncProperty(opts.cases, (spec) => predicate(spec));
@@ -228,13 +234,23 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     return { run, anomalies: judge(batch, opts.oracle), stderr };
   };
 
+  const prefix = opts.prefix ?? [];
+  const total = prefix.length + opts.runs;
+  /** Where a generated case comes from: the fast-check seed of its chunk and its run there (undefined for the prefix). */
+  const origin = (index: number): { caseSeed: number; path: string } | undefined => {
+    const g = index - prefix.length;
+    return g < 0 ? undefined : { caseSeed: chunkSeed(opts.seed, Math.floor(g / CHUNK)), path: String(g % CHUNK) };
+  };
+
   let chunk: { c: number; specs: CaseSpec[] } | undefined;
   /**
    * Case i, exactly as fast-check's check() draws run i % CHUNK (fc.sample biases differently).
    * Only the runs the campaign will reach are drawn: run k of a seed does not depend on how many
    * follow it, so a plain run's 100 cases cost 100 draws, not 256.
    */
-  const caseAt = async (i: number): Promise<CaseSpec> => {
+  const caseAt = async (index: number): Promise<CaseSpec> => {
+    if (index < prefix.length) return prefix[index];
+    const i = index - prefix.length;
     const c = Math.floor(i / CHUNK);
     if (chunk?.c !== c || chunk.specs.length <= i % CHUNK) {
       const specs: CaseSpec[] = [];
@@ -264,19 +280,22 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
       }
     };
     let minimal = original.spec;
-    const caseSeed = chunkSeed(opts.seed, Math.floor(original.index / CHUNK));
-    let path = String(original.index % CHUNK);
+    const from = origin(original.index);
+    // A prefix case is a fixed dictionary entry: there is nothing to shrink it along.
+    const caseSeed = from?.caseSeed ?? 0;
+    let path = from?.path ?? '';
+    const generatedPath = path;
     let shrinks = 0;
     const left = Math.max(1, Math.round(Math.min(shrinkTimeLeft(), opts.shrinkEachMs ?? Infinity)));
-    const details = await fc.check(property, { seed: caseSeed, path, numRuns: 1, interruptAfterTimeLimit: left, markInterruptAsFailure: false });
+    const details = from ? await fc.check(property, { seed: caseSeed, path, numRuns: 1, interruptAfterTimeLimit: left, markInterruptAsFailure: false }) : undefined;
     predicate = async () => true;
-    if (details.failed && details.counterexample && details.counterexamplePath) {
+    if (details?.failed && details.counterexample && details.counterexamplePath) {
       minimal = details.counterexample[0];
       path = details.counterexamplePath;
       shrinks = details.numShrinks;
     }
     // Confirm with the full timeout: the quick timing of shrinking may mistake slowness for a drop.
-    for (const [spec, p] of minimal === original.spec ? [[minimal, path] as const] : [[minimal, path] as const, [original.spec, String(original.index % CHUNK)] as const]) {
+    for (const [spec, p] of minimal === original.spec ? [[minimal, path] as const] : [[minimal, path] as const, [original.spec, generatedPath] as const]) {
       if (opts.signal.aborted) break;
       const confirmed = await single(spec, original.index, 'confirm');
       const seen = confirmed.anomalies.find((a) => a.kind === kind);
@@ -292,8 +311,8 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     anomaly,
     strategy: run.spec.strategy,
     index: run.index,
-    caseSeed: chunkSeed(opts.seed, Math.floor(run.index / CHUNK)),
-    path: String(run.index % CHUNK),
+    caseSeed: origin(run.index)?.caseSeed ?? 0,
+    path: origin(run.index)?.path ?? '',
     shrinks: 0,
     shrunk: false,
     run,
@@ -426,7 +445,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
 
   let index = 0;
   let reached = 0;
-  const searching = () => index < opts.runs && performance.now() < t0 + opts.searchMs + investigated && !opts.signal.aborted;
+  const searching = () => index < total && performance.now() < t0 + opts.searchMs + investigated && !opts.signal.aborted;
   /** The last batch that settled without trouble (a crash noticed only on the next write belongs to it). */
   let previous: Batch | undefined;
   const idKeys = (run: CaseRun) => run.expect.refs.map((r) => `${typeof r.id}:${String(r.id)}`);
@@ -434,6 +453,10 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     const { pipelining } = await ensureLink();
     const batchSize = opts.batchSize ?? pipelining.batchSize;
     const maxInFlight = opts.maxInFlight ?? pipelining.maxInFlight;
+    // Nothing restarts an HTTP server that died, so no replay can find which of several open
+    // POSTs killed it: the prefix (each entry aimed at one argument) goes one POST at a time.
+    const serialUntil = link?.session.transport.kind === 'http' ? prefix.length : 0;
+    const serial = (open: ReadonlyArray<{ batch: Batch }>) => index < serialUntil || open.some((f) => f.batch.runs.some((r) => r.index < serialUntil));
     search: while (searching()) {
       const inFlight: Array<{ batch: Batch; settled: Promise<Batch> }> = [];
       const openKeys = new Set<string>();
@@ -441,13 +464,19 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
         // Fill the pipeline. Cases that allow no answer without an id (requests, notifications)
         // go in batches of their own: there, any such answer is misbehaviour, never masked by
         // invalid input that the server may or may not answer.
-        while (searching() && inFlight.length < maxInFlight) {
+        while (searching() && inFlight.length < (serial(inFlight) ? 1 : maxInFlight)) {
           const l = await ensureLink();
-          const end = Math.min(index + batchSize, opts.runs);
+          const end = serial(inFlight) ? index + 1 : Math.min(index + batchSize, total);
           const strict: CaseRun[] = [];
           const tolerant: CaseRun[] = [];
           while (index < end) {
-            const run = l.render(await caseAt(index), index);
+            const spec = await caseAt(index);
+            // The rest of a fixed series that already crashed the server would cost a restart each, to show the same failure.
+            if (index < prefix.length && known.has(`crash|${spec.strategy}`)) {
+              index++;
+              continue;
+            }
+            const run = l.render(spec, index);
             const keys = idKeys(run);
             // A literal id (e.g. 0) must not be in flight twice: it waits for an empty pipeline.
             if (keys.some((k) => openKeys.has(k)) && (inFlight.length || strict.length || tolerant.length)) break;

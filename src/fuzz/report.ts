@@ -81,11 +81,13 @@ export interface ReplayContext {
   command?: 'run' | 'fuzz';
   /** `mcp-conform fuzz`: its time per check, so that the replay gets as far. */
   durationS?: number;
+  /** Fixed cases sent before the generated ones (the hostile-text dictionary): `--fuzz-runs` counts only the generated. */
+  prefix?: number;
 }
 
 /** The command line that runs the check again with the same cases up to and including `index`. */
 export function replayCommand(r: ReplayContext, index: number): string {
-  return commandLine(r, r.command ?? 'run', index);
+  return commandLine(r, r.command ?? 'run', Math.max(0, index + 1 - (r.prefix ?? 0)));
 }
 
 /** The `mcp-conform fuzz` command line that carries on with the same seed, for a run that stopped at its first failure. */
@@ -93,9 +95,9 @@ export function exploreCommand(r: ReplayContext): string {
   return commandLine(r, 'fuzz');
 }
 
-function commandLine(r: ReplayContext, command: 'run' | 'fuzz', index?: number): string {
+function commandLine(r: ReplayContext, command: 'run' | 'fuzz', generatedRuns?: number): string {
   const parts = ['mcp-conform', command, '--only', r.checkId, '--seed', String(r.seed)];
-  if (index !== undefined) parts.push('--fuzz-runs', String(index + 1));
+  if (generatedRuns !== undefined) parts.push('--fuzz-runs', String(generatedRuns));
   parts.push('--protocol-version', r.revision);
   if (command === 'fuzz' && r.command === 'fuzz' && r.durationS) parts.push('--duration', String(r.durationS));
   if (r.callTools === 'all') parts.push('--call-tools', 'all');
@@ -141,16 +143,19 @@ export function failureEvidence(f: FoundFailure, n: number, replay: ReplayContex
   else out.push({ type: 'note', text: 'nothing came back for this input' });
   for (const p of (a.problems ?? []).slice(0, 3)) out.push({ type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement });
   if (f.stderr?.length) out.push({ type: 'stderr', text: f.stderr.join('\n') });
-  out.push({
-    type: 'note',
-    text: `replay: ${replayCommand(replay, f.index)}  (case ${f.index} of seed ${replay.seed}: fast-check seed ${f.caseSeed}, path ${f.path}, ${CHUNK} cases per seed)`,
-  });
+  const prefix = replay.prefix ?? 0;
+  const where =
+    f.index < prefix
+      ? `case ${f.index}: entry ${f.index} of the ${prefix} fixed hostile-text cases sent before the generated ones`
+      : `case ${f.index} of seed ${replay.seed}${prefix ? ` (generated case ${f.index - prefix}, after ${prefix} fixed ones)` : ''}: fast-check seed ${f.caseSeed}, path ${f.path}, ${CHUNK} cases per seed`;
+  out.push({ type: 'note', text: `replay: ${replayCommand(replay, f.index)}  (${where})` });
   return out;
 }
 
 function statsNote(r: CampaignResult): string {
   const rate = r.searchMs > 0 ? Math.round((r.cases / r.searchMs) * 1000) : 0;
   const parts = [`${r.cases} cases in ${r.searchMs} ms of search (${rate} cases/s), ${r.elapsedMs} ms in all`];
+  if (r.prefix) parts.push(r.cases >= r.prefix ? `the first ${r.prefix} were the fixed hostile-text cases` : `${r.cases} of the ${r.prefix} fixed hostile-text cases sent`);
   if (r.restarts) parts.push(`${r.restarts} server restart(s)`);
   if (r.slow) parts.push(`${r.slow} slow tool call(s) cancelled and not judged`);
   if (r.unexplored) parts.push(`${r.unexplored} more failing case(s) not investigated (the cap on distinct failures, or the time for investigating, was reached)`);
@@ -165,7 +170,8 @@ function isHard(a: Anomaly): boolean {
 }
 
 /** The check's verdict: violation for any hard failure (graded by the check's level), warn for tolerated ones. */
-export function campaignVerdict(ctx: CheckContext, result: CampaignResult, replay: ReplayContext): Verdict {
+export function campaignVerdict(ctx: CheckContext, result: CampaignResult, context: ReplayContext): Verdict {
+  const replay: ReplayContext = { ...context, prefix: result.prefix };
   const failures = result.failures;
   if (failures.length) ctx.note('inputs are shown as text: <0xNN> is a raw byte (a control character, or not UTF-8), <U+XXXX> an invisible character');
   failures.slice(0, MAX_FAILURES_SHOWN).forEach((f, i) => ctx.evidence.push(...failureEvidence(f, i + 1, replay)));

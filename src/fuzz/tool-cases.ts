@@ -5,6 +5,7 @@
 // exactly one and the server lives. Payloads are probes, never destructive ones.
 import fc from 'fast-check';
 import type { Revision } from '../schema/index.js';
+import { HOSTILE_TEXT, stringPaths, withValueAt } from './hostile-text.js';
 import { anyJson, safeKey } from './json-arbitraries.js';
 import { toolArgumentsArbitrary } from './tool-schema.js';
 import { sizeUpTo } from './wire-strategies.js';
@@ -13,6 +14,8 @@ import { idSlot, rawSlot, type CaseSpec, type RawText } from './wire-case.js';
 export interface CallableTool {
   name: string;
   inputSchema: unknown;
+  /** Arguments known to fit the inputSchema, into which hostile text is put (hostile-text.ts); else {}. */
+  baseline?: Record<string, unknown>;
 }
 
 type Obj = Record<string, unknown>;
@@ -40,6 +43,14 @@ export const HOSTILE_STRINGS: readonly string[] = [
   'null',
 ];
 
+/** Short dictionary entries, to be mixed with each other and with random code points. */
+const TEXT_PIECES = HOSTILE_TEXT.map((e) => e.text).filter((t) => t.length <= 64);
+
+/** Generated hostile text: dictionary pieces, code points of any plane and lone surrogates, strung together. */
+const generatedText: fc.Arbitrary<string> = fc
+  .array(fc.oneof(fc.constantFrom(...TEXT_PIECES), fc.string({ unit: 'binary', minLength: 1, maxLength: 4 }), fc.constantFrom('\ud800', '\udfff', '\u2028', '\u0000')), { minLength: 1, maxLength: 6 })
+  .map((parts) => parts.join(''));
+
 function call(name: string, args: unknown, omitArguments = false): Obj {
   const params: Obj = { name };
   if (!omitArguments) params.arguments = args;
@@ -62,6 +73,7 @@ function toolStrategies(tool: CallableTool, revision: Revision): Record<string, 
     const props = s && typeof s.properties === 'object' && s.properties !== null ? Object.keys(s.properties) : [];
     return props.length ? props : ['input'];
   })();
+  const strings = stringPaths(tool.inputSchema);
   const required = (() => {
     const r = (tool.inputSchema as { required?: unknown } | undefined)?.required;
     return Array.isArray(r) ? r.filter((k): k is string => typeof k === 'string') : [];
@@ -78,8 +90,9 @@ function toolStrategies(tool: CallableTool, revision: Revision): Record<string, 
       // As text, so that a "__proto__" member is sent as a member.
       text: JSON.stringify(call(tool.name, args)).replace('"arguments":{', `"arguments":{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}${keysOf(args).length ? ',' : ''}`),
     })),
-    'tool/hostile-string': fc.tuple(valid, fc.nat(), fc.constantFrom(...HOSTILE_STRINGS)).map(([args, k, hostile]) => ({
-      message: call(tool.name, { ...args, [schemaKeys[k % schemaKeys.length]]: hostile }),
+    // Into a string argument when the tool has one (the rest stays valid, so the text gets past validation).
+    'tool/hostile-string': fc.tuple(valid, fc.nat(), fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), generatedText)).map(([args, k, hostile]) => ({
+      message: call(tool.name, strings.length ? withValueAt(args, strings[k % strings.length], hostile) : { ...args, [schemaKeys[k % schemaKeys.length]]: hostile }),
     })),
     'tool/huge-string': fc.tuple(valid, fc.nat(), sizeUpTo(MIB)).map(([args, k, n]) => {
       const raws: RawText[] = [['"', ['a', n], '"']];

@@ -98,6 +98,18 @@ const FAULTS: FaultCase[] = [
       expect(sent.length).toBeLessThan(200);
     },
   },
+  {
+    fault: 'crash-on-non-ascii-argument',
+    check: 'fuzz/tool-arguments',
+    kind: 'crash',
+    strategy: /^tool\/hostile-text \(echo\)$/,
+    runs: 100,
+    shape: (sent) => {
+      expect(JSON.parse(sent)).toMatchObject({ method: 'tools/call', params: { name: 'echo' } });
+      expect(sent).toMatch(nonAscii);
+      expect(sent.length).toBeLessThan(200);
+    },
+  },
 ];
 
 /** Ids differ between runs (they count the messages sent before): compare inputs without them. */
@@ -128,6 +140,6 @@ describe.concurrent('fuzz checks find, shrink and replay the fixture faults', ()
       const replayed = replays.find((f) => f.kind === c.kind && f.strategy === found!.strategy);
       expect(replayed, JSON.stringify(replays.map((f) => [f.kind, f.strategy]))).toBeDefined();
       expect(withoutIds(replayed!.sent)).toBe(withoutIds(found!.sent));
-    });
+    }, 120_000); // two campaigns that each shrink with a server restart per step: slow on a loaded machine
   }
 });
