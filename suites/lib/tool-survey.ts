@@ -46,9 +46,18 @@ export function callPermission(tool: ToolDef, options: Pick<CheckOptions, 'callT
   return { allowed: true, why: 'annotated readOnlyHint' };
 }
 
-/** The tools we may call with sampled arguments, excluding the slow tool. */
+/** A tool's execution.taskSupport (2025-11-25): "forbidden" when absent or not one of the three. */
+export function taskSupportOf(tool: ToolDef): 'forbidden' | 'optional' | 'required' {
+  const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
+  return support === 'optional' || support === 'required' ? support : 'forbidden';
+}
+
+/**
+ * The tools we may call with sampled arguments, excluding the slow tool and tools that
+ * require a task (a plain call of those gets -32601, TASK-3; the tasks checks call them).
+ */
 export function callableTools(tools: ToolDef[], options: Pick<CheckOptions, 'callTools' | 'slowTool'>): ToolDef[] {
-  return tools.filter((t) => t.name !== options.slowTool && callPermission(t, options).allowed);
+  return tools.filter((t) => t.name !== options.slowTool && taskSupportOf(t) !== 'required' && callPermission(t, options).allowed);
 }
 
 /** Sampled arguments that fit the tool's inputSchema, or why there are none. */
