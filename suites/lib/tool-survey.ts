@@ -91,6 +91,10 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
       survey.notCalled.push({ name: tool.name, reason: 'the slow tool (the progress and cancellation checks call it)' });
       continue;
     }
+    if (taskSupportOf(tool) === 'required') {
+      survey.notCalled.push({ name: tool.name, reason: 'execution.taskSupport "required" (the tasks checks call it)' });
+      continue;
+    }
     const permission = callPermission(tool, ctx.options);
     if (!permission.allowed) {
       survey.notCalled.push({ name: tool.name, reason: permission.why });
