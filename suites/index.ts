@@ -24,6 +24,7 @@ import { cancellationChecks } from './cancellation.js';
 import { statelessCancellationChecks } from './stateless-cancellation.js';
 import { mrtrChecks } from './mrtr.js';
 import { subscriptionChecks } from './subscriptions.js';
+import { taskChecks } from './tasks.js';
 import { fuzzChecks } from './fuzz.js';
 import { authChecks } from './auth.js';
 
@@ -52,6 +53,7 @@ export const allChecks: readonly Check[] = [
   ...statelessCancellationChecks,
   ...mrtrChecks,
   ...subscriptionChecks,
+  ...taskChecks,
   ...fuzzChecks,
   ...authChecks,
 ];

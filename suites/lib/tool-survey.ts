@@ -48,9 +48,18 @@ export function callPermission(tool: ToolDef, options: Pick<CheckOptions, 'callT
   return { allowed: true, why: 'annotated readOnlyHint' };
 }
 
-/** The tools we may call with sampled arguments, excluding the slow tool. */
+/** A tool's execution.taskSupport (2025-11-25): "forbidden" when absent or not one of the three. */
+export function taskSupportOf(tool: ToolDef): 'forbidden' | 'optional' | 'required' {
+  const support = isObject(tool.execution) ? tool.execution.taskSupport : undefined;
+  return support === 'optional' || support === 'required' ? support : 'forbidden';
+}
+
+/**
+ * The tools we may call with sampled arguments, excluding the slow tool and tools that
+ * require a task (a plain call of those gets -32601, TASK-3; the tasks checks call them).
+ */
 export function callableTools(tools: ToolDef[], options: Pick<CheckOptions, 'callTools' | 'slowTool'>): ToolDef[] {
-  return tools.filter((t) => t.name !== options.slowTool && callPermission(t, options).allowed);
+  return tools.filter((t) => t.name !== options.slowTool && taskSupportOf(t) !== 'required' && callPermission(t, options).allowed);
 }
 
 /** Sampled arguments that fit the tool's inputSchema, or why there are none. */
@@ -83,6 +92,10 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
   for (const tool of tools) {
     if (tool.name === ctx.options.slowTool) {
       survey.notCalled.push({ name: tool.name, reason: 'the slow tool (the progress and cancellation checks call it)' });
+      continue;
+    }
+    if (taskSupportOf(tool) === 'required') {
+      survey.notCalled.push({ name: tool.name, reason: 'execution.taskSupport "required" (the tasks checks call it)' });
       continue;
     }
     const permission = callPermission(tool, ctx.options);

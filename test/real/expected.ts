@@ -7,9 +7,13 @@ import type { RealServer } from './real-servers.js';
 export const EXPECTED: Record<RealServer, Expected> = {
   'everything/stdio': {
     protocolVersion: '2025-11-25',
+    // Its only task tool: a harmless simulation (sleeps, then returns a text report) that is not annotated readOnlyHint.
+    callTools: ['simulate-research-query'],
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
+      'tasks/required-without-task',
+      'tasks/taskid-param-wins',
     ],
     warn: [
       'errors/invalid-params',
@@ -17,10 +21,20 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'resources/unknown-uri',
+      'tasks/forbidden-tool',
+      'tasks/unknown-id',
       'tools/malformed-call',
       'tools/unknown-tool',
     ],
     why: {
+      'tasks/forbidden-tool':
+        'echo (execution.taskSupport "forbidden") called with task: it runs, then the SDK answers -32602 "Invalid task creation result" instead of -32601 (TASK-2 SHOULD). McpServer does not check taskSupport before running the tool. Genuine, verified on the wire.',
+      'tasks/required-without-task':
+        'A plain call of simulate-research-query (taskSupport "required") gets a CallToolResult with isError and the text "MCP error -32601 …" instead of a JSON-RPC error -32601 (TASK-3 MUST): McpServer turns the error into a tool result. Genuine, verified on the wire.',
+      'tasks/taskid-param-wins':
+        'tasks/get {taskId: A} whose _meta carries io.modelcontextprotocol/related-task (naming B, or even A) is never answered: the SDK routes the response into the task message queue (TASK-16 MUST, RPC-25). Genuine, verified on the wire.',
+      'tasks/unknown-id':
+        'Unknown task ids get -32602 from tasks/get, tasks/result and tasks/cancel; a numeric taskId gets -32603 with a zod dump instead of -32602 (TASK-11; warn, as for errors/invalid-params). Genuine.',
       'errors/invalid-params':
         'tools/call with no name gets -32603 with a multi-line zod issue list instead of -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -43,9 +57,13 @@ export const EXPECTED: Record<RealServer, Expected> = {
   },
   'everything/http': {
     protocolVersion: '2025-11-25',
+    // Its only task tool: a harmless simulation (sleeps, then returns a text report) that is not annotated readOnlyHint.
+    callTools: ['simulate-research-query'],
     fail: [
       'http/ended-session-404',
       'http/foreign-origin-rejected',
+      'tasks/required-without-task',
+      'tasks/taskid-param-wins',
     ],
     warn: [
       'batch/not-accepted',
@@ -54,10 +72,20 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'resources/unknown-uri',
+      'tasks/forbidden-tool',
+      'tasks/unknown-id',
       'tools/malformed-call',
       'tools/unknown-tool',
     ],
     why: {
+      'tasks/forbidden-tool':
+        'echo (execution.taskSupport "forbidden") called with task: it runs, then the SDK answers -32602 "Invalid task creation result" instead of -32601 (TASK-2 SHOULD). McpServer does not check taskSupport before running the tool. Genuine, verified on the wire.',
+      'tasks/required-without-task':
+        'A plain call of simulate-research-query (taskSupport "required") gets a CallToolResult with isError and the text "MCP error -32601 …" instead of a JSON-RPC error -32601 (TASK-3 MUST): McpServer turns the error into a tool result. Genuine, verified on the wire.',
+      'tasks/taskid-param-wins':
+        'tasks/get {taskId: A} whose _meta carries io.modelcontextprotocol/related-task (naming B, or even A) is never answered: the SDK routes the response into the task message queue (TASK-16 MUST, RPC-25). Genuine, verified on the wire.',
+      'tasks/unknown-id':
+        'Unknown task ids get -32602 from tasks/get, tasks/result and tasks/cancel; a numeric taskId gets -32603 with a zod dump instead of -32602 (TASK-11; warn, as for errors/invalid-params). Genuine.',
       'batch/not-accepted':
         '[ping] is processed and answered although 2025-11-25 has no batches (RPC-24, derived: warn). Genuine.',
       'errors/invalid-params':

@@ -11,6 +11,8 @@ export interface Expected {
   protocolVersion: string;
   /** The revision to ask for (default: detect, as the CLI does). */
   requested?: Revision;
+  /** Tools besides read-only ones the suite may call (--call-tools), e.g. a harmless simulation that is not annotated readOnlyHint. */
+  callTools?: string[];
   fail: string[];
   warn: string[];
   /** One line per fail/warn id: the server's behaviour and why it is (or is not) a real finding. */
@@ -33,15 +35,16 @@ export function findingsOf(report: Report): Findings {
  * so they are exercised against our fixture in test/fuzz, and their real-server findings are
  * recorded in README.md instead of pinned here.
  */
-export function runSuite(started: StartedTarget, requested?: Revision): Promise<Report> {
-  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'], protocolVersion: requested });
+export function runSuite(started: StartedTarget, requested?: Revision, callTools?: string[]): Promise<Report> {
+  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'], protocolVersion: requested, callTools });
 }
 
 /** Starts a real server, runs the whole default suite against it, stops it. */
 export async function runRealServer(name: RealServer): Promise<Report> {
   const started = await startRealServer(name);
   try {
-    return await runSuite(started, (EXPECTED as Partial<typeof EXPECTED>)[name]?.requested);
+    const expected = (EXPECTED as Partial<typeof EXPECTED>)[name];
+    return await runSuite(started, expected?.requested, expected?.callTools);
   } finally {
     await started.stop();
   }
