@@ -241,7 +241,6 @@ export const resultMatchesDirect = defineCheck({
   spec: `${SPEC}#result-retrieval`,
   revisions: TASKS_REVISIONS,
   needs: ['tasks.requests.tools.call'],
-  connection: 'fresh',
   async run(ctx) {
     const optional = (await taskTools(ctx)).tools.filter((t) => t.support === 'optional' && t.tool.name !== ctx.options.slowTool);
     if (!optional.length) return ctx.skip('no tool with taskSupport "optional" (besides the slow tool) that we may call: only those can be called both ways');
@@ -378,25 +377,27 @@ export const cancelWorking = defineCheck({
   spec: `${SPEC}#task-cancellation`,
   revisions: TASKS_REVISIONS,
   needs: ['tasks.cancel', 'tasks.requests.tools.call'],
-  connection: 'fresh',
   async run(ctx) {
     const slow = await findSlowTool(ctx);
     if ('skip' in slow) return ctx.skip(slow.skip);
     if (taskSupportOf(slow.tool) === 'forbidden') return ctx.skip(`the slow tool ${slow.tool.name} does not support tasks (execution.taskSupport)`);
-    const created = await ctx.request('tools/call', { name: slow.tool.name, arguments: slow.args, task: { ttl: REQUESTED_TTL_MS } });
+    // A connection of its own only once there is something to cancel: a skip costs no server process.
+    const { session } = await ctx.connect();
+    const on = { session };
+    const created = await ctx.request('tools/call', { name: slow.tool.name, arguments: slow.args, task: { ttl: REQUESTED_TTL_MS } }, on);
     const taskId = created.kind === 'result' && isObject(created.result.task) ? created.result.task.taskId : undefined;
     if (typeof taskId !== 'string') return ctx.skip(`no task was created (${describeOutcome(created)}); see tasks/create-result`);
     await delay(100);
-    const cancelled = await ctx.request('tasks/cancel', { taskId });
+    const cancelled = await ctx.request('tasks/cancel', { taskId }, on);
     if (cancelled.kind !== 'result') {
-      const now = await ctx.request('tasks/get', { taskId });
+      const now = await ctx.request('tasks/get', { taskId }, on);
       if (now.kind === 'result' && isTerminal(now.result.status) && now.result.status !== 'cancelled') return ctx.info(`the task was already ${String(now.result.status)} when the cancellation arrived`);
       return ctx.violation(`tasks/cancel of a working task got ${describeOutcome(cancelled)}`, 'the task, status "cancelled"', describeOutcome(cancelled));
     }
     if (cancelled.result.status !== 'cancelled') return ctx.violation(`tasks/cancel answered status ${JSON.stringify(cancelled.result.status)}`, 'status "cancelled" in the response', JSON.stringify(cancelled.result.status));
     // The work might still finish: wait, then see whether that changed the status.
     await delay(WATCH_AFTER_CANCEL_MS);
-    const later = await ctx.request('tasks/get', { taskId });
+    const later = await ctx.request('tasks/get', { taskId }, on);
     // A deleted task (-32602) is allowed (TASK-20, TASK-26).
     if (later.kind === 'result' && later.result.status !== 'cancelled') return ctx.violation(`${WATCH_AFTER_CANCEL_MS} ms after the cancellation the task is ${JSON.stringify(later.result.status)}`, 'still "cancelled"', JSON.stringify(later.result.status));
     return ctx.pass();
