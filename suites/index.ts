@@ -24,6 +24,7 @@ import { cancellationChecks } from './cancellation.js';
 import { statelessCancellationChecks } from './stateless-cancellation.js';
 import { mrtrChecks } from './mrtr.js';
 import { subscriptionChecks } from './subscriptions.js';
+import { tasksExtChecks } from './tasks-ext.js';
 import { fuzzChecks } from './fuzz.js';
 
 export const allChecks: readonly Check[] = [
@@ -51,5 +52,6 @@ export const allChecks: readonly Check[] = [
   ...statelessCancellationChecks,
   ...mrtrChecks,
   ...subscriptionChecks,
+  ...tasksExtChecks,
   ...fuzzChecks,
 ];

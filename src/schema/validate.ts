@@ -212,6 +212,12 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
   // 2026-07-28: some results are "InputRequiredResult or the method's result"; resultType says which.
   if (entry && schema.endsWith('#/properties/result')) {
     const stem = entry.schema.replace(/Request\.json$/, '');
+    if (result.resultType === 'task') {
+      // A task handle of the tasks extension: its shape is judged by the tasks-ext checks against the
+      // extension's own schema (TASKX-9); only tools/call may answer with one (TASKX-7).
+      if (request!.method !== 'tools/call') add.push(problem('schema', '/result/resultType', '"complete" (a task handle answers tools/call only)', '"task"', 'TASKX-7'));
+      return;
+    }
     if (result.resultType === 'input_required') {
       if (!INPUT_REQUIRED_METHODS.has(request!.method)) {
         add.push(problem('schema', '/result/resultType', `"complete" (input_required is allowed for ${[...INPUT_REQUIRED_METHODS].join(', ')} only)`, '"input_required"', 'S26-8'));
