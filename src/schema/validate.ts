@@ -122,6 +122,12 @@ function validateSingle(set: SchemaSet, message: unknown, options: ValidateOptio
   return { valid: false, kind, method, problems: firstPerPointer(problems) };
 }
 
+/**
+ * The status notification of the 2026-07-28 tasks extension (io.modelcontextprotocol/tasks), which
+ * the core schema does not define: judged against the extension's schema by tasks-ext/*.
+ */
+const TASK_STATUS_NOTIFICATION = 'notifications/tasks';
+
 function checkMethod(
   set: SchemaSet,
   message: Obj,
@@ -139,7 +145,7 @@ function checkMethod(
       add.push(problem('envelope', '/id', 'no id on a notification', describe(message.id), fromServer ? 'RPC-8' : undefined));
     } else if (kind === 'notification' && own(index.requests, method)) {
       add.push(problem('envelope', '/id', 'an id (this method is a request)', 'nothing', fromServer ? 'RPC-9' : undefined));
-    } else {
+    } else if (!(kind === 'notification' && set.revision === '2026-07-28' && method === TASK_STATUS_NOTIFICATION)) {
       add.push(problem('unknown-method', '/method', `a method defined in ${set.revision}`, JSON.stringify(method), fromServer ? 'LIFE-10' : undefined));
     }
     return;
