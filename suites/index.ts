@@ -25,6 +25,7 @@ import { statelessCancellationChecks } from './stateless-cancellation.js';
 import { mrtrChecks } from './mrtr.js';
 import { subscriptionChecks } from './subscriptions.js';
 import { taskChecks } from './tasks.js';
+import { tasksExtChecks } from './tasks-ext.js';
 import { fuzzChecks } from './fuzz.js';
 import { authChecks } from './auth.js';
 
@@ -54,6 +55,7 @@ export const allChecks: readonly Check[] = [
   ...mrtrChecks,
   ...subscriptionChecks,
   ...taskChecks,
+  ...tasksExtChecks,
   ...fuzzChecks,
   ...authChecks,
 ];

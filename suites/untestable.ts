@@ -26,4 +26,8 @@ export const UNTESTABLE: Readonly<Record<string, string>> = {
   'TASK-29': 'limits and cleanup policies are server configuration',
   'S26-27': 'after the client closes a request\'s stream nothing more can reach it, so whether the server stopped the work shows only in its own side effects',
   'S26-40': 'whether a server dereferences a network $ref happens inside it; seeing it needs a tool schema with a remote $ref and a watched network, which tests must not reach',
+  'TASKX-4': 'whether to create a task is the server\'s choice per request (MAY); either answer is conformant, so there is nothing to fail (tasks-ext/* accept both)',
+  'TASKX-26': 'auth binding of tasks needs two authenticated principals, credentials only the operator has',
+  'TASKX-27': 'which tool asks for input before it starts a task cannot be told from outside; the MRTR rounds themselves are judged by mrtr/*',
+  'TASKX-28': 'changing ttlMs or pollIntervalMs, expiring and rate limiting are server permissions (MAY); the poller honours pollIntervalMs within its floor and ceiling and fails none of them',
 };

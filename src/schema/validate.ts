@@ -122,6 +122,12 @@ function validateSingle(set: SchemaSet, message: unknown, options: ValidateOptio
   return { valid: false, kind, method, problems: firstPerPointer(problems) };
 }
 
+/**
+ * The status notification of the 2026-07-28 tasks extension (io.modelcontextprotocol/tasks), which
+ * the core schema does not define: judged against the extension's schema by tasks-ext/*.
+ */
+const TASK_STATUS_NOTIFICATION = 'notifications/tasks';
+
 function checkMethod(
   set: SchemaSet,
   message: Obj,
@@ -139,7 +145,7 @@ function checkMethod(
       add.push(problem('envelope', '/id', 'no id on a notification', describe(message.id), fromServer ? 'RPC-8' : undefined));
     } else if (kind === 'notification' && own(index.requests, method)) {
       add.push(problem('envelope', '/id', 'an id (this method is a request)', 'nothing', fromServer ? 'RPC-9' : undefined));
-    } else {
+    } else if (!(kind === 'notification' && set.revision === '2026-07-28' && method === TASK_STATUS_NOTIFICATION)) {
       add.push(problem('unknown-method', '/method', `a method defined in ${set.revision}`, JSON.stringify(method), fromServer ? 'LIFE-10' : undefined));
     }
     return;
@@ -212,6 +218,12 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
   // 2026-07-28: some results are "InputRequiredResult or the method's result"; resultType says which.
   if (entry && schema.endsWith('#/properties/result')) {
     const stem = entry.schema.replace(/Request\.json$/, '');
+    if (result.resultType === 'task') {
+      // A task handle of the tasks extension: its shape is judged by the tasks-ext checks against the
+      // extension's own schema (TASKX-9); only tools/call may answer with one (TASKX-7).
+      if (request!.method !== 'tools/call') add.push(problem('schema', '/result/resultType', '"complete" (a task handle answers tools/call only)', '"task"', 'TASKX-7'));
+      return;
+    }
     if (result.resultType === 'input_required') {
       if (!INPUT_REQUIRED_METHODS.has(request!.method)) {
         add.push(problem('schema', '/result/resultType', `"complete" (input_required is allowed for ${[...INPUT_REQUIRED_METHODS].join(', ')} only)`, '"input_required"', 'S26-8'));

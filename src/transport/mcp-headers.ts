@@ -13,7 +13,15 @@ export function decodeHeaderValue(value: string): string {
   return m ? Buffer.from(m[1]!, 'base64').toString('utf8') : value;
 }
 
-const NAMED: Record<string, 'name' | 'uri'> = { 'tools/call': 'name', 'prompts/get': 'name', 'resources/read': 'uri' };
+const NAMED: Record<string, 'name' | 'uri' | 'taskId'> = {
+  'tools/call': 'name',
+  'prompts/get': 'name',
+  'resources/read': 'uri',
+  // The tasks extension (io.modelcontextprotocol/tasks) routes its methods by task id (TASKX-29).
+  'tasks/get': 'taskId',
+  'tasks/update': 'taskId',
+  'tasks/cancel': 'taskId',
+};
 
 /** Mcp-Method and (where the method has a target) Mcp-Name for one outgoing message. */
 export function routingHeaders(message: unknown): Record<string, string> {

@@ -65,11 +65,11 @@ export async function narrowFilter(ctx: CheckContext): Promise<Item | string> {
 }
 
 /** Opens a listen on `session` and waits (bounded) for its first message or its answer. */
-export async function openListen(ctx: CheckContext, session: Session, filter: Item, id = 'sub-1'): Promise<ListenStream> {
+export async function openListen(ctx: CheckContext, session: Session, filter: Item, id = 'sub-1', meta?: Item): Promise<ListenStream> {
   const received: Received[] = [];
   const off = session.onReceive((r) => received.push(r));
   const abort = new AbortController();
-  const sent = session.buildRequest('subscriptions/listen', { notifications: filter }, { id });
+  const sent = session.buildRequest('subscriptions/listen', { notifications: filter }, { id, meta });
   // Long enough to outlive the check: the client ends the stream, not a timeout.
   const timeoutMs = Math.max(ctx.options.requestTimeoutMs * 4, 10_000);
   const stream: ListenStream = {

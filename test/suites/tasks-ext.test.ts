@@ -1,0 +1,61 @@
+// The tasks extension checks (2026-07-28) against the fixture: all pass on the conformant
+// fixture over stdio and Streamable HTTP (JSON and SSE replies), each fails (or warns) on its
+// fault, and the faults that share a check show their own symptom in its message.
+import { describe, expect, it } from 'vitest';
+import { tasksExtChecks } from '../../suites/tasks-ext.js';
+import { FAULT_TABLE } from './fault-table.js';
+import { runAgainstFixture, runAgainstHttpFixture, statusOf } from './harness.js';
+
+const IDS = tasksExtChecks.map((c) => c.id);
+type Report = Awaited<ReturnType<typeof runAgainstFixture>>;
+const messageOf = (report: Report, id: string) => (report.runs ?? [report]).flatMap((r) => r.checks).find((c) => c.id === id)?.message ?? '';
+const statuses = (report: Report) => Object.fromEntries(IDS.map((id) => [id, statusOf(report, id)]));
+
+describe('tasks-ext checks on the conformant fixture', () => {
+  it('run and pass over stdio (the HTTP-only one skips)', async () => {
+    const report = await runAgainstFixture({ era: 'stateless', checks: tasksExtChecks });
+    expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, id === 'tasks-ext/mcp-name-task-id' ? 'skip' : 'pass'])));
+    expect(messageOf(report, 'tasks-ext/input-requests')).toMatch(/task-questions: answered name, colour, ended completed/);
+    expect(messageOf(report, 'tasks-ext/result-matches-direct-call')).toMatch(/fail: completed, equal to the direct call/);
+  });
+
+  for (const sse of [false, true]) {
+    it(`run and pass over Streamable HTTP with ${sse ? 'SSE' : 'JSON'} replies`, async () => {
+      const report = await runAgainstHttpFixture({ era: 'stateless', sse, checks: tasksExtChecks });
+      expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+    });
+  }
+
+  it('skip without a word of tasks on the stateful fixture, which does not speak 2026-07-28', async () => {
+    const report = await runAgainstFixture({ checks: tasksExtChecks });
+    expect(IDS.map((id) => statusOf(report, id)).every((s) => s === undefined || s === 'skip')).toBe(true);
+  });
+});
+
+describe('tasks-ext checks on their faults', () => {
+  for (const id of IDS) {
+    const c = FAULT_TABLE[id];
+    it(`${id} → ${c.expect} with ${c.fault}`, async () => {
+      const run = { fault: c.fault, era: 'stateless' as const, checks: tasksExtChecks, only: [id] };
+      const report = c.transport === 'http' ? await runAgainstHttpFixture(run) : await runAgainstFixture(run);
+      expect(statusOf(report, id), messageOf(report, id)).toBe(c.expect);
+    });
+  }
+
+  it('a legacy notifications/tasks/status on the listen stream fails the listen check', async () => {
+    const report = await runAgainstFixture({ fault: 'tasksx-status-notification-legacy', era: 'stateless', checks: tasksExtChecks, only: ['tasks-ext/listen-notifications'] });
+    expect(statusOf(report, 'tasks-ext/listen-notifications')).toBe('fail');
+    expect(messageOf(report, 'tasks-ext/listen-notifications')).toMatch(/notifications\/tasks\/status/);
+  });
+
+  it('a call without the extension after one with it, under the legacy tasks capability, fails', async () => {
+    const report = await runAgainstFixture({ fault: 'tasksx-legacy-capability', era: 'stateless', checks: tasksExtChecks, only: ['tasks-ext/no-task-without-extension'] });
+    expect(statusOf(report, 'tasks-ext/no-task-without-extension')).toBe('fail');
+    expect(messageOf(report, 'tasks-ext/no-task-without-extension')).toMatch(/got a task/);
+  });
+
+  it('an isError result ending as failed names the rule', async () => {
+    const report = await runAgainstFixture({ fault: 'tasksx-iserror-failed', era: 'stateless', checks: tasksExtChecks, only: ['tasks-ext/result-matches-direct-call'] });
+    expect(messageOf(report, 'tasks-ext/result-matches-direct-call')).toMatch(/tool "fail": the task failed, but a tool result with isError: true belongs in a completed task/);
+  });
+});
