@@ -6,6 +6,7 @@ import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
 import { distinctCauses } from './causes.js';
+import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { SecretSet, secretsOf } from '../auth/index.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
@@ -45,7 +46,9 @@ export async function runTarget(opts: TargetRunOptions): Promise<Report> {
   const secrets = opts.secrets ?? new SecretSet();
   for (const s of secretsOf(opts.auth)) secrets.add(s);
   try {
-    return secrets.scrub(await runTargetUnscrubbed({ ...opts, secrets }));
+    const { target, auth } = await obtainClientCredentialsTokens(opts.target, opts.auth, opts.requestTimeoutMs);
+    for (const s of secretsOf(auth)) secrets.add(s);
+    return secrets.scrub(await runTargetUnscrubbed({ ...opts, target, auth, secrets }));
   } catch (err) {
     // Error lines too (an unreachable URL may carry a token the user put in its query).
     if (err instanceof Error) err.message = secrets.scrubText(err.message);

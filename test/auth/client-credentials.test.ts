@@ -1,0 +1,87 @@
+// Client credentials against a real authorization server (oidc-provider, test/support) and the
+// fixture's JWT mode, which verifies its tokens with jose against that server's JWKS: the suite
+// discovers the server through the protected-resource metadata and obtains a valid token (RFC
+// 8707 resource = the endpoint), one for another resource and one with a reduced scope; every
+// auth check then runs against a real verifier. Refused credentials are ClientCredentialsRefused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ClientCredentialsRefused, insecureUrlWarning, type AuthOptions } from '../../src/auth/index.js';
+import { runAgainstFixture, idsWith } from '../suites/harness.js';
+import { startHttpFixture, type HttpFixture } from '../fixtures/launch.js';
+import { fixtureJwtArgs, startAuthorizationServer, type TestAuthorizationServer } from '../support/authorization-server.js';
+
+let as: TestAuthorizationServer;
+beforeAll(async () => {
+  as = await startAuthorizationServer();
+});
+afterAll(() => as?.close());
+
+const credentials = (secret = as.client.secret): AuthOptions => ({ tokenSource: 'none', clientId: as.client.id, clientSecret: secret });
+
+async function withJwtFixture<T>(opts: { fault?: string; era?: 'stateless' }, body: (server: HttpFixture) => Promise<T>): Promise<T> {
+  const server = await startHttpFixture({ fault: opts.fault, args: [...(opts.era ? ['--era', opts.era] : []), ...fixtureJwtArgs(as)] });
+  try {
+    return await body(server);
+  } finally {
+    await server.close();
+  }
+}
+
+describe('client credentials with a real authorization server', () => {
+  it('obtains the three tokens and every auth check passes against the JWT verifier, the rest of the suite too', async () => {
+    const report = await withJwtFixture({}, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), only: ['auth/*', 'lifecycle/*', 'tools/*'] }));
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+    expect(report.auth).toMatchObject({ required: true, tokenSource: 'client-credentials', tokenAccepted: true, clientCredentials: { clientId: as.client.id, issuer: as.issuer, obtained: ['valid', 'wrong-audience', 'low-scope'], warnings: [] } });
+    // The negative cases ran with the obtained tokens instead of skipping.
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/wrong-audience-refused', 'auth/insufficient-scope', 'auth/session-needs-token', 'auth/bad-tokens-refused', 'lifecycle/initialize-result']));
+  });
+
+  it('in 2026-07-28 too', async () => {
+    const report = await withJwtFixture({ era: 'stateless' }, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), protocolVersion: '2026-07-28', only: ['auth/*'] }));
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/each-request-verified', 'auth/insufficient-scope', 'auth/wrong-audience-refused']));
+  });
+
+  it('the crafted JWTs matter to a real verifier: one that skips the signature fails auth/bad-tokens-refused', async () => {
+    const report = await withJwtFixture({ fault: 'auth-jwt-unverified' }, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), only: ['auth/bad-tokens-refused'] }));
+    const check = report.checks.find((c) => c.id === 'auth/bad-tokens-refused');
+    expect(check?.status).toBe('fail');
+    expect(check?.message).toMatch(/unsigned JWT|no authorization server published/);
+  });
+
+  it('a verifier that ignores the audience fails auth/wrong-audience-refused with the obtained token', async () => {
+    const report = await withJwtFixture({ fault: 'auth-accept-wrong-audience' }, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), only: ['auth/wrong-audience-refused'] }));
+    expect(statusIn(report, 'auth/wrong-audience-refused')).toBe('fail');
+  });
+
+  it('refused credentials: ClientCredentialsRefused with the authorization server\'s error, never the secret', async () => {
+    const wrong = 'not-the-secret-4b1d';
+    const error = await withJwtFixture({}, (server) =>
+      runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(wrong), only: ['auth/*'] }).then(
+        () => undefined,
+        (err: unknown) => err,
+      ),
+    );
+    expect(error).toBeInstanceOf(ClientCredentialsRefused);
+    expect((error as Error).message).toMatch(/refused the client credentials: invalid_client/);
+    expect((error as Error).message).not.toContain(wrong);
+  });
+
+  it('no metadata to find the authorization server: the run goes on, the skip reasons say why no token was obtained', async () => {
+    const report = await withJwtFixture({ fault: 'auth-no-prm' }, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), only: ['auth/prm-document', 'lifecycle/initialize-result'] }));
+    expect(report.auth?.clientCredentials?.problem).toMatch(/no usable protected-resource metadata/);
+    expect(statusIn(report, 'auth/prm-document')).toBe('fail');
+    expect(report.checks.find((c) => c.id === 'lifecycle/initialize-result')?.message).toMatch(/client credentials got no token: no usable protected-resource metadata/);
+  });
+});
+
+const statusIn = (report: Awaited<ReturnType<typeof runAgainstFixture>>, id: string) => report.checks.find((c) => c.id === id)?.status;
+
+describe('insecure endpoints', () => {
+  it('warns on plain HTTP off loopback, not on HTTPS or loopback', () => {
+    expect(insecureUrlWarning('the token endpoint of', 'http://as.example.com/token')).toMatch(/http:\/\/as.example.com is not HTTPS/);
+    expect(insecureUrlWarning('x', 'https://as.example.com/token')).toBeUndefined();
+    expect(insecureUrlWarning('x', 'http://127.0.0.1:8080/token')).toBeUndefined();
+    expect(insecureUrlWarning('x', 'http://localhost/token')).toBeUndefined();
+    expect(insecureUrlWarning('x', 'http://[::1]:9/token')).toBeUndefined();
+  });
+});
