@@ -26,6 +26,7 @@ import { mrtrChecks } from './mrtr.js';
 import { subscriptionChecks } from './subscriptions.js';
 import { fuzzChecks } from './fuzz.js';
 import { authChecks } from './auth.js';
+import { authServerChecks } from './auth-servers.js';
 
 export const allChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -54,4 +55,5 @@ export const allChecks: readonly Check[] = [
   ...subscriptionChecks,
   ...fuzzChecks,
   ...authChecks,
+  ...authServerChecks,
 ];

@@ -38,7 +38,7 @@ describe('client credentials with a real authorization server', () => {
   it('in 2026-07-28 too', async () => {
     const report = await withJwtFixture({ era: 'stateless' }, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), protocolVersion: '2026-07-28', only: ['auth/*'] }));
     expect(idsWith(report, 'fail', 'warn')).toEqual([]);
-    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/each-request-verified', 'auth/insufficient-scope', 'auth/wrong-audience-refused']));
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/each-request-verified', 'auth/insufficient-scope', 'auth/wrong-audience-refused', 'auth/scopes-in-one-challenge', 'auth/as-metadata']));
   });
 
   it('the crafted JWTs matter to a real verifier: one that skips the signature fails auth/bad-tokens-refused', async () => {

@@ -29,7 +29,20 @@ describe('auth checks on the conformant auth mode', () => {
   it('in 2026-07-28, where the first request is tools/list', async () => {
     const report = await runAgainstHttpFixture({ auth: true, era: 'stateless', protocolVersion: '2026-07-28', only: AUTH });
     expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
-    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-offline-access', 'auth/each-request-verified', 'auth/prm-document', 'auth/bad-tokens-refused']));
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-offline-access', 'auth/each-request-verified', 'auth/prm-document', 'auth/bad-tokens-refused', 'auth/as-metadata']));
+  });
+
+  it('in 2025-03-26, where the metadata at the origin (or the default endpoints) is the rule (AUTH-11)', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, protocolVersion: '2025-03-26', only: AUTH });
+    expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
+    expect(idsWith(report, 'pass')).toContain('auth/as-metadata-or-defaults');
+  });
+
+  it('authorization-server metadata naming another issuer is information, with what oauth4webapi found', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, fault: 'auth-as-issuer-mismatch', only: ['auth/as-metadata'] });
+    const check = report.checks.find((c) => c.id === 'auth/as-metadata');
+    expect(check?.status).toBe('info');
+    expect(check?.message).toMatch(/no usable metadata \(RFC 8414: .*issuer/);
   });
 
   it('stdio: the whole area is skipped with the reason (AUTH-1)', async () => {
