@@ -45,6 +45,22 @@ describe('auth checks on the conformant auth mode', () => {
     expect(check?.message).toMatch(/no usable metadata \(RFC 8414: .*issuer/);
   });
 
+  it('--protocol-version all, no token: every revision refused with 401, so one run reports the auth checks and skips the rest', async () => {
+    const report = await runAgainstHttpFixture({ auth: 'no-token', protocolVersion: 'all', only: [...AUTH, 'lifecycle/*'] });
+    expect(report.runs).toHaveLength(1);
+    const [run] = report.runs!;
+    expect(run.auth).toEqual({ required: true, tokenSource: 'none' });
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-token-401', 'auth/challenge-bearer', 'auth/prm-document']));
+    expect(run.checks.find((c) => c.id === 'lifecycle/initialize-result')?.message).toContain('requires authorization (HTTP 401)');
+  });
+
+  it('--protocol-version all with the token: every revision the fixture speaks is run', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, protocolVersion: 'all', only: ['auth/no-token-401', 'lifecycle/initialize-result'] });
+    expect(report.runs!.length).toBeGreaterThanOrEqual(3);
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+  });
+
   it('stdio: the whole area is skipped with the reason (AUTH-1)', async () => {
     const report = await runAgainstFixture({ only: AUTH });
     expect(report.checks.every((c) => c.status === 'skip' && c.message?.includes('AUTH-1'))).toBe(true);
