@@ -4,7 +4,8 @@
 // the run's token: tokens go only to the target.
 import * as oauth from 'oauth4webapi';
 import type { CheckContext } from '../../src/checks/index.js';
-import { exchange, type Reply } from './http-probe.js';
+import type { Reply } from './http-probe.js';
+import { getWithoutCredentials } from './auth-probe.js';
 
 export interface AsMetadata {
   issuer: string;
@@ -17,7 +18,7 @@ export interface AsMetadata {
 
 /** GET without credentials, recorded, as a fetch Response for oauth4webapi. */
 export async function getWithoutToken(ctx: CheckContext, url: string): Promise<{ reply: Reply; response: Response }> {
-  const reply = await exchange(ctx, ctx.session, { method: 'GET', url, headers: { Accept: 'application/json' }, omitHeaders: ['Authorization', 'Mcp-Session-Id', 'MCP-Protocol-Version'], omitSessionId: true, omitProtocolVersion: true });
+  const reply = await getWithoutCredentials(ctx, url);
   if (!reply.response) throw new Error(reply.error ?? 'no response');
   const nullBody = [204, 304].includes(reply.response.status);
   return { reply, response: new Response(nullBody ? null : (reply.response.body ?? ''), { status: reply.response.status, headers: reply.response.headers }) };
