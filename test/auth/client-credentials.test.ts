@@ -3,6 +3,8 @@
 // discovers the server through the protected-resource metadata and obtains a valid token (RFC
 // 8707 resource = the endpoint), one for another resource and one with a reduced scope; every
 // auth check then runs against a real verifier. Refused credentials are ClientCredentialsRefused.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ClientCredentialsRefused, insecureUrlWarning, type AuthOptions } from '../../src/auth/index.js';
 import { runAgainstFixture, idsWith } from '../suites/harness.js';
@@ -51,6 +53,30 @@ describe('client credentials with a real authorization server', () => {
   it('a verifier that ignores the audience fails auth/wrong-audience-refused with the obtained token', async () => {
     const report = await withJwtFixture({ fault: 'auth-accept-wrong-audience' }, (server) => runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials(), only: ['auth/wrong-audience-refused'] }));
     expect(statusIn(report, 'auth/wrong-audience-refused')).toBe('fail');
+  });
+
+  it('the authorization server\'s metadata is read without the token or any header configured for the target', async () => {
+    // A stand-in authorization server on another origin that records what it is sent.
+    const seen: IncomingHttpHeaders[] = [];
+    const recorder = createServer((req, res) => {
+      seen.push(req.headers);
+      const origin = `http://${req.headers.host}`;
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: origin, authorization_endpoint: `${origin}/auth`, token_endpoint: `${origin}/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] }));
+    });
+    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+    const issuer = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
+    const server = await startHttpFixture({ args: ['--auth-issuer', issuer, '--auth-jwks', as.jwksUri] });
+    try {
+      const report = await runAgainstFixture({ target: { transport: 'http', url: server.url, headers: { 'X-Api-Key': 'target-only-key', Authorization: 'Bearer not-for-the-as' } }, authOptions: { tokenSource: 'header', token: 'not-for-the-as' }, only: ['auth/as-metadata'] });
+      expect(report.checks[0]?.status).toBe('pass');
+      expect(seen.length).toBeGreaterThan(0);
+      for (const headers of seen) expect(Object.keys(headers)).not.toEqual(expect.arrayContaining(['authorization']));
+      for (const headers of seen) expect(Object.keys(headers)).not.toContain('x-api-key');
+    } finally {
+      await server.close();
+      recorder.closeAllConnections();
+      await new Promise((resolve) => recorder.close(resolve));
+    }
   });
 
   it('refused credentials: ClientCredentialsRefused with the authorization server\'s error, never the secret', async () => {
