@@ -56,26 +56,36 @@ describe('client credentials with a real authorization server', () => {
   });
 
   it('the authorization server\'s metadata is read without the token or any header configured for the target', async () => {
-    // A stand-in authorization server on another origin that records what it is sent.
-    const seen: IncomingHttpHeaders[] = [];
-    const recorder = createServer((req, res) => {
-      seen.push(req.headers);
-      const origin = `http://${req.headers.host}`;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: origin, authorization_endpoint: `${origin}/auth`, token_endpoint: `${origin}/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] }));
-    });
-    await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
-    const issuer = `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`;
-    const server = await startHttpFixture({ args: ['--auth-issuer', issuer, '--auth-jwks', as.jwksUri] });
+    const recorder = await startRecordingAs();
+    const server = await startHttpFixture({ args: ['--auth-issuer', recorder.issuer, '--auth-jwks', as.jwksUri] });
     try {
       const report = await runAgainstFixture({ target: { transport: 'http', url: server.url, headers: { 'X-Api-Key': 'target-only-key', Authorization: 'Bearer not-for-the-as' } }, authOptions: { tokenSource: 'header', token: 'not-for-the-as' }, only: ['auth/as-metadata'] });
       expect(report.checks[0]?.status).toBe('pass');
-      expect(seen.length).toBeGreaterThan(0);
-      for (const headers of seen) expect(Object.keys(headers)).not.toEqual(expect.arrayContaining(['authorization']));
-      for (const headers of seen) expect(Object.keys(headers)).not.toContain('x-api-key');
+      expect(recorder.seen.length).toBeGreaterThan(0);
+      for (const r of recorder.seen) expect(Object.keys(r.headers)).not.toEqual(expect.arrayContaining(['authorization']));
+      for (const r of recorder.seen) expect(Object.keys(r.headers)).not.toContain('x-api-key');
     } finally {
       await server.close();
-      recorder.closeAllConnections();
-      await new Promise((resolve) => recorder.close(resolve));
+      await recorder.close();
+    }
+  });
+
+  it('the client secret goes to the token endpoint only', async () => {
+    const recorder = await startRecordingAs();
+    const server = await startHttpFixture({ args: ['--auth-issuer', recorder.issuer, '--auth-jwks', as.jwksUri] });
+    try {
+      const run = runAgainstFixture({ target: { transport: 'http', url: server.url }, authOptions: credentials('secret-for-the-token-endpoint'), only: ['auth/no-token-401'] });
+      await expect(run).rejects.toThrow(/refused the client credentials: invalid_client/);
+      // client_secret_basic form-encodes id and secret before base64 (RFC 6749 §2.3.1).
+      const carries = (r: (typeof recorder.seen)[number]) => {
+        const auth = String(r.headers.authorization ?? '');
+        const basic = auth.startsWith('Basic ') ? decodeURIComponent(Buffer.from(auth.slice(6), 'base64').toString()) : '';
+        return [basic, decodeURIComponent(r.body), r.url].some((t) => t.includes('secret-for-the-token-endpoint'));
+      };
+      expect(recorder.seen.filter(carries).map((r) => `${r.method} ${r.url}`)).toEqual(['POST /token']);
+    } finally {
+      await server.close();
+      await recorder.close();
     }
   });
 
@@ -111,3 +121,30 @@ describe('insecure endpoints', () => {
     expect(insecureUrlWarning('x', 'http://[::1]:9/token')).toBeUndefined();
   });
 });
+
+/** A stand-in authorization server on another origin that records every request: metadata naming itself, and a token endpoint that refuses. */
+async function startRecordingAs() {
+  const seen: Array<{ method: string; url: string; headers: IncomingHttpHeaders; body: string }> = [];
+  const recorder = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body });
+      const origin = `http://${req.headers.host}`;
+      if (req.url === '/token') {
+        res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'invalid_client', error_description: 'unknown client' }));
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ issuer: origin, authorization_endpoint: `${origin}/auth`, token_endpoint: `${origin}/token`, response_types_supported: ['code'], code_challenge_methods_supported: ['S256'] }));
+    });
+  });
+  await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
+  return {
+    issuer: `http://127.0.0.1:${(recorder.address() as AddressInfo).port}`,
+    seen,
+    close: () => {
+      recorder.closeAllConnections();
+      return new Promise<void>((resolve) => recorder.close(() => resolve()));
+    },
+  };
+}
