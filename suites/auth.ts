@@ -235,7 +235,7 @@ export const scopesInOneChallenge = defineCheck({
       const bare = await ask([]);
       if ('refused' in bare) return ctx.skip(`the authorization server issued no token without scopes: ${bare.refused}`);
       const first = await probe(ctx, { bearer: bare.token }, 'no-scope');
-      if (first.served) return ctx.skip('a token without scopes was served: no scope is needed for tools/list');
+      if (first.served) return ctx.skip(bare.scopes?.length ? `asked for no scope, the authorization server granted "${bare.scopes.join(' ')}", and that token was served: no challenge to follow` : 'a token without scopes was served: no scope is needed for tools/list');
       if (first.reply.response?.status !== 403) return ctx.skip(`a token without scopes got ${describeStatus(first)}, not 403 (auth/insufficient-scope grades that)`);
       const named = challengedScopes(first.bearer);
       if (named.length === 0) return ctx.skip('the 403 names no scope (auth/insufficient-scope grades that)');
