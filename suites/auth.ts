@@ -210,6 +210,47 @@ export const insufficientScope = defineCheck({
     }),
 });
 
+export const scopesInOneChallenge = defineCheck({
+  ...common,
+  id: 'auth/scopes-in-one-challenge',
+  title: 'an insufficient_scope challenge names every scope the request needs: a token with them is served',
+  level: 'SHOULD',
+  requirements: ['AUTH-14'],
+  spec: 'basic/authorization#runtime-insufficient-scope-errors',
+  revisions: ['2026-07-28'],
+  run: (ctx) =>
+    onProtected(ctx, async () => {
+      const issuer = ctx.options.auth?.issuer;
+      if (!issuer) return ctx.skip('needs tokens with chosen scopes: give client credentials with --auth-client-id/--auth-client-secret');
+      const ask = async (scopes: string[]) => {
+        try {
+          const got = await issuer.obtain(scopes);
+          ctx.options.secrets?.add(got.token);
+          return got;
+        } catch (err) {
+          return { refused: (err as Error).message };
+        }
+      };
+      // A token with no scope lacks every scope the request needs.
+      const bare = await ask([]);
+      if ('refused' in bare) return ctx.skip(`the authorization server issued no token without scopes: ${bare.refused}`);
+      const first = await probe(ctx, { bearer: bare.token }, 'no-scope');
+      if (first.served) return ctx.skip(bare.scopes?.length ? `asked for no scope, the authorization server granted "${bare.scopes.join(' ')}", and that token was served: no challenge to follow` : 'a token without scopes was served: no scope is needed for tools/list');
+      if (first.reply.response?.status !== 403) return ctx.skip(`a token without scopes got ${describeStatus(first)}, not 403 (auth/insufficient-scope grades that)`);
+      const named = challengedScopes(first.bearer);
+      if (named.length === 0) return ctx.skip('the 403 names no scope (auth/insufficient-scope grades that)');
+      const wanted = [...new Set([...(bare.scopes ?? []), ...named])];
+      const full = await ask(wanted);
+      if ('refused' in full) return ctx.skip(`the authorization server issued no token with the challenged scopes "${wanted.join(' ')}": ${full.refused}`);
+      ctx.note(`first challenge: scope "${named.join(' ')}"; retried with a token for "${wanted.join(' ')}" (${fingerprint(full.token)})`);
+      const retry = await probe(ctx, { bearer: full.token }, 'challenged-scopes');
+      if (retry.served) return ctx.pass();
+      const more = challengedScopes(retry.bearer).filter((s) => !wanted.includes(s));
+      if (retry.reply.response?.status === 403 && more.length) return ctx.violation(`the first challenge named "${named.join(' ')}"; with those scopes the next one names "${more.join(' ')}" as well: the needed scopes came one retry at a time`, `one challenge with every needed scope`, `"${named.join(' ')}", then "${more.join(' ')}"`);
+      return ctx.info(`with a token for the challenged scopes "${wanted.join(' ')}" the request got ${describeStatus(retry)}${retry.bearer?.parameters.scope ? ` (scope "${retry.bearer.parameters.scope}")` : ''}`);
+    }),
+});
+
 export const sessionNeedsToken = defineCheck({
   ...common,
   id: 'auth/session-needs-token',
@@ -344,6 +385,7 @@ export const authChecks: readonly Check[] = [
   badTokensRefused,
   wrongAudienceRefused,
   insufficientScope,
+  scopesInOneChallenge,
   sessionNeedsToken,
   prmDocument,
   prmReadable,

@@ -28,6 +28,7 @@ import { taskChecks } from './tasks.js';
 import { tasksExtChecks } from './tasks-ext.js';
 import { fuzzChecks } from './fuzz.js';
 import { authChecks } from './auth.js';
+import { authServerChecks } from './auth-servers.js';
 
 export const allChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -58,4 +59,5 @@ export const allChecks: readonly Check[] = [
   ...tasksExtChecks,
   ...fuzzChecks,
   ...authChecks,
+  ...authServerChecks,
 ];

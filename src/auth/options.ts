@@ -17,6 +17,23 @@ export interface AuthOptions {
   clientSecret?: string;
   /** Space-separated scopes to ask for with client credentials. */
   scope?: string;
+  /** Client credentials: the authorization server that issued the tokens, which can issue more (AUTH-14). */
+  issuer?: { obtain(scopes: string[]): Promise<{ token: string; scopes: string[] | undefined }> };
+  /** Client credentials: what was obtained, for the report. */
+  clientCredentials?: ClientCredentialsSummary;
+}
+
+/** What client credentials got, secrets as fingerprints only. */
+export interface ClientCredentialsSummary {
+  clientId: string;
+  /** The authorization server the metadata named, once found. */
+  issuer?: string;
+  /** Which tokens it issued: valid, wrong-audience, low-scope. */
+  obtained: string[];
+  /** Non-HTTPS metadata or endpoints off loopback, and tokens it did not issue, with why. */
+  warnings: string[];
+  /** Why no token was obtained (no metadata, no usable authorization server). */
+  problem?: string;
 }
 
 /** The secrets among the options, for scrubbing (the client id is not one). */

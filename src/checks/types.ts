@@ -84,6 +84,14 @@ export interface AuthSummary {
   token?: string;
   /** Set when a token was given: did the server accept it for the main handshake? */
   tokenAccepted?: boolean;
+  /** Set when client credentials were given: the authorization server, the tokens it issued, warnings. */
+  clientCredentials?: {
+    clientId: string;
+    issuer?: string;
+    obtained: string[];
+    warnings: string[];
+    problem?: string;
+  };
 }
 
 export type Era = 'stateful' | 'stateless';

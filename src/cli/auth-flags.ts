@@ -80,8 +80,9 @@ export function resolveAuth(
   }
   const id = found.get('clientId');
   const secret = found.get('clientSecret');
-  // Not built yet (docs/auth.md): refused rather than ignored, so a run never looks authorized when it was not.
-  if (id || secret) throw new UsageError(`${(id ?? secret)!.from}: client credentials are not supported yet; give a token with --auth-token (or MCP_CONFORM_AUTH_TOKEN)`);
+  // Half a pair would silently run without the tokens the user meant to get.
+  if (id && !secret) throw new UsageError(`${id.from} needs a client secret: give --auth-client-secret (or MCP_CONFORM_AUTH_CLIENT_SECRET)`);
+  if (secret && !id) throw new UsageError(`${secret.from} needs a client id: give --auth-client-id (or MCP_CONFORM_AUTH_CLIENT_ID)`);
 
   const value = (f: AuthField) => found.get(f)?.value;
   const given = found.get('token');

@@ -2,6 +2,7 @@
 // and the contract's exit code. Kept thin: the work lives in the layers below.
 import { allChecks } from '../../suites/index.js';
 import { TargetUnreachable } from '../transport/types.js';
+import { ClientCredentialsRefused } from '../auth/index.js';
 import { ConfigError, EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
 import { fuzzCommand } from './fuzz.js';
@@ -59,7 +60,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       io.stderr(`${err.message}\n`);
       return EXIT.usage;
     }
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof ClientCredentialsRefused) {
       io.stderr(`mcp-conform: ${err.message}\n`);
       return EXIT.usage;
     }

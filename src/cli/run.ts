@@ -16,7 +16,7 @@ import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
 import { packageVersion } from './version.js';
 import { AUTH_FLAGS, resolveAuth } from './auth-flags.js';
-import type { AuthOptions } from '../auth/index.js';
+import { ClientCredentialsRefused, type AuthOptions } from '../auth/index.js';
 
 export const RUN_HELP = `Usage:
   mcp-conform run [options] -- <command> [args...]   spawn the server and talk over stdio
@@ -66,7 +66,9 @@ Options:
   --auth-client-id <id>, --auth-client-secret <secret>, --auth-scope <scopes>
                               client credentials: obtain tokens from the authorization server
                               the server's metadata names (also MCP_CONFORM_AUTH_CLIENT_ID,
-                              MCP_CONFORM_AUTH_CLIENT_SECRET, MCP_CONFORM_AUTH_SCOPE)
+                              MCP_CONFORM_AUTH_CLIENT_SECRET, MCP_CONFORM_AUTH_SCOPE): a valid
+                              token (resource = the server), one for another resource and one
+                              with fewer scopes; credentials it refuses are exit 2
                               Tokens and secrets appear in no output, only as sha256:… fingerprints;
                               a malformed one is a usage error (exit 2). See docs/auth.md.
   --env NAME=value            extra environment for the spawned server (repeatable)
@@ -325,9 +327,10 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
       results.push({ name: plan.name, report, exitCode: outcome.code, reports: plan.reports, baseline: outcome.baseline });
     } catch (err) {
       const unreachable = err instanceof TargetUnreachable;
-      const message = unreachable ? (err as Error).message : `internal error: ${(err as Error)?.message ?? String(err)}`;
+      const refusedCredentials = err instanceof ClientCredentialsRefused;
+      const message = unreachable || refusedCredentials ? (err as Error).message : `internal error: ${(err as Error)?.message ?? String(err)}`;
       const target = plan.target.transport === 'stdio' ? { transport: 'stdio' as const, command: plan.target.command } : { transport: 'http' as const, url: plan.target.url };
-      results.push({ name: plan.name, target, error: message, exitCode: unreachable ? EXIT.unreachable : EXIT.internal, reports: {} });
+      results.push({ name: plan.name, target, error: message, exitCode: unreachable ? EXIT.unreachable : refusedCredentials ? EXIT.usage : EXIT.internal, reports: {} });
       // One target: main prints the error as always (and picks the exit code).
       if (!several) {
         if (github) await publishToGithub(results, { strict: plan.strict }, io);

@@ -28,7 +28,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const verbose = opts.verbose ?? false;
   const matrix = isMatrix(report);
   const runs = runsOf(report);
-  const lines: string[] = [headerLine(report, matrix, style)];
+  const lines: string[] = [headerLine(report, matrix, style), ...clientCredentialsLines(report, style)];
 
   for (const run of runs) {
     lines.push('');
@@ -79,6 +79,17 @@ function authText(report: Report): string {
   if (a.tokenSource === 'none') return a.required ? 'authorization required (HTTP 401), no token given' : '';
   const token = `token ${a.token ?? ''} (${a.tokenSource})`;
   return a.tokenAccepted === false ? `authorization required: ${token} refused (HTTP 401)` : token;
+}
+
+/** What client credentials obtained, and their warnings (non-HTTPS endpoints, tokens not issued). */
+function clientCredentialsLines(report: Report, style: Style): string[] {
+  const c = (report.auth ?? report.runs?.find((r) => r.auth)?.auth)?.clientCredentials;
+  if (!c) return [];
+  const got = c.obtained.length ? `obtained ${c.obtained.join(', ')} token${c.obtained.length > 1 ? 's' : ''}` : 'obtained no token';
+  return [
+    inert(oneLine(`client credentials ${c.clientId}${c.issuer ? ` at ${c.issuer}` : ''}: ${c.problem ?? got}`)),
+    ...c.warnings.map((w) => style.yellow(inert(oneLine(`  warning: ${w}`)))),
+  ];
 }
 
 function countsText(s: Summary): string {

@@ -16,6 +16,8 @@ export function refusedForAuth(handshake: Outcome): boolean {
 /** Why a check other than the auth checks does not run against a server that refused us with 401. */
 export function authSkipReason(check: Check, auth: AuthOptions | undefined, step: string): string | undefined {
   if (areaOf(check.id) === AUTH_AREA) return undefined;
+  const problem = auth?.clientCredentials?.problem;
+  if (problem && auth?.tokenSource === 'none') return `the server requires authorization (HTTP 401), and the client credentials got no token: ${problem}`;
   if (!auth || auth.tokenSource === 'none') {
     return 'the server requires authorization (HTTP 401); give a token with --auth-token or client credentials with --auth-client-id/--auth-client-secret';
   }
@@ -25,10 +27,12 @@ export function authSkipReason(check: Check, auth: AuthOptions | undefined, step
 /** The report's auth field, or undefined for a server that asked for nothing and got no token. */
 export function authSummary(refused: boolean, auth: AuthOptions | undefined, challengedWithoutToken: boolean | undefined): AuthSummary | undefined {
   const given = auth !== undefined && auth.tokenSource !== 'none' && auth.token !== undefined;
-  if (!refused && !given && !challengedWithoutToken) return undefined;
+  const credentials = auth?.clientCredentials;
+  if (!refused && !given && !challengedWithoutToken && !credentials) return undefined;
   return {
     required: refused || challengedWithoutToken === true,
     tokenSource: given ? auth.tokenSource : 'none',
     ...(given ? { token: fingerprint(auth.token!), tokenAccepted: !refused } : {}),
+    ...(credentials ? { clientCredentials: { ...credentials, obtained: [...credentials.obtained], warnings: [...credentials.warnings] } } : {}),
   };
 }

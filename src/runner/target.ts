@@ -6,6 +6,8 @@ import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
 import { distinctCauses } from './causes.js';
+import { obtainClientCredentialsTokens } from './client-credentials.js';
+import { refusedForAuth } from './auth-gate.js';
 import { SecretSet, secretsOf } from '../auth/index.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
@@ -15,12 +17,19 @@ export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
 
 /** Which revisions the server accepts: stateful ones it echoes at initialize, 2026-07-28 if server/discover answers. */
 export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<Revision[]> {
+  return (await probeRevisions(opts)).accepted;
+}
+
+/** The accepted revisions, and whether every probe was refused with 401 (the server wants a token). */
+async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<{ accepted: Revision[]; allRefusedForAuth: boolean }> {
   const accepted: Revision[] = [];
+  let refusals = 0;
   for (const revision of REVISIONS.filter((r) => isStateless(r))) {
     const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
     try {
       const found = await discover(session, { timeoutMs: Math.min(opts.requestTimeoutMs, 3000) });
       if (found.outcome.kind === 'result' && (found.supportedVersions?.includes(revision) ?? true)) accepted.push(revision);
+      if (refusedForAuth(found.outcome)) refusals++;
     } finally {
       await session.close().catch(() => undefined);
     }
@@ -30,11 +39,12 @@ export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'reque
     try {
       const h = await initialize(session, { protocolVersion: revision, capabilities: {}, sendInitialized: false });
       if (h.negotiated === revision) accepted.push(revision);
+      if (refusedForAuth(h.outcome)) refusals++;
     } finally {
       await session.close().catch(() => undefined);
     }
   }
-  return accepted.sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b));
+  return { accepted: accepted.sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b)), allRefusedForAuth: refusals === REVISIONS.length };
 }
 
 /**
@@ -45,7 +55,9 @@ export async function runTarget(opts: TargetRunOptions): Promise<Report> {
   const secrets = opts.secrets ?? new SecretSet();
   for (const s of secretsOf(opts.auth)) secrets.add(s);
   try {
-    return secrets.scrub(await runTargetUnscrubbed({ ...opts, secrets }));
+    const { target, auth } = await obtainClientCredentialsTokens(opts.target, opts.auth, opts.requestTimeoutMs);
+    for (const s of secretsOf(auth)) secrets.add(s);
+    return secrets.scrub(await runTargetUnscrubbed({ ...opts, target, auth, secrets }));
   } catch (err) {
     // Error lines too (an unreachable URL may carry a token the user put in its query).
     if (err instanceof Error) err.message = secrets.scrubText(err.message);
@@ -61,9 +73,13 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   }
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  const revisions = await acceptedRevisions(rest);
+  const probed = await probeRevisions(rest);
   const runs: RunResult[] = [];
-  for (const revision of revisions) runs.push(await runRevision({ ...rest, protocolVersion: revision }));
+  for (const revision of probed.accepted) runs.push(await runRevision({ ...rest, protocolVersion: revision }));
+  // A server that answers 401 to every revision accepts none without a token: one run (at the
+  // revision the main session detects) reports the auth checks, and every other check skips with that reason.
+  if (probed.allRefusedForAuth) runs.push(await runRevision(rest));
+  const revisions = runs.map((r) => r.protocolVersion);
   const checks = runs.flatMap((r) => r.checks);
   return {
     tool,
@@ -74,7 +90,7 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
     durationMs: Math.round(performance.now() - t0),
     summary: { ...summarize(checks), causes: distinctCauses(checks) },
     checks: [],
-    eras: { stateless: revisions.some(isStateless), stateful: revisions.some((r) => !isStateless(r)) },
+    eras: { stateless: probed.accepted.some(isStateless), stateful: probed.accepted.some((r) => !isStateless(r)) },
     runs,
   };
 }

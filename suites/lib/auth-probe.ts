@@ -84,9 +84,20 @@ export function wellKnownPrmUrls(endpoint: string): Array<{ url: string; via: Pr
   return urls;
 }
 
+/**
+ * A GET of a metadata document, recorded: no token (tokens go only to the MCP endpoint), no
+ * session headers, and on another origin (an authorization server) none of the target's
+ * configured headers either, which may carry other credentials.
+ */
+export function getWithoutCredentials(ctx: CheckContext, url: string): Promise<Reply> {
+  const foreign = new URL(url).origin !== new URL(endpointOf(ctx)).origin;
+  const configured = foreign && 'headers' in ctx.target ? Object.keys(ctx.target.headers ?? {}) : [];
+  return exchange(ctx, ctx.session, { method: 'GET', url, headers: { Accept: 'application/json' }, omitHeaders: ['Authorization', 'Mcp-Session-Id', 'MCP-Protocol-Version', ...configured], omitSessionId: true, omitProtocolVersion: true });
+}
+
 /** GETs a metadata URL without a token; the document when it is 200 with a JSON object. */
 export async function fetchPrm(ctx: CheckContext, url: string, via: Prm['via']): Promise<Prm> {
-  const reply = await exchange(ctx, ctx.session, { method: 'GET', url, headers: { Accept: 'application/json' }, omitHeaders: ['Authorization', 'Mcp-Session-Id', 'MCP-Protocol-Version'], omitSessionId: true, omitProtocolVersion: true });
+  const reply = await getWithoutCredentials(ctx, url);
   let document: Record<string, unknown> | undefined;
   if (reply.response?.status === 200) {
     try {

@@ -1,12 +1,14 @@
 // A protected server (the fixture's auth mode) is an answer, not an outage: without a token the
 // run says authorization is required and skips the rest with the flag that gives one; with a
-// token (flag, environment, header or config) the whole suite runs. Bad token flags: exit 2.
+// token (flag, environment, header or config) or client credentials the whole suite runs. Bad
+// token flags and refused client credentials: exit 2.
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHttpFixture, type HttpFixture } from '../fixtures/launch.js';
 import { runCli } from './run-cli.js';
+import { fixtureJwtArgs, startAuthorizationServer, type TestAuthorizationServer } from '../support/authorization-server.js';
 
 const TOKEN = 'valid-token-7f3a9c.e2';
 const LOW = 'low-scope-token-51b2';
@@ -93,5 +95,49 @@ describe('bad auth input', () => {
     const r = await runCli(['run', '--auth-token', 'abc', '--', 'node', 'server.js']);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/applies to an HTTP server/);
+  });
+});
+
+describe('client credentials', () => {
+  let as: TestAuthorizationServer;
+  let jwtServer: HttpFixture;
+  beforeAll(async () => {
+    as = await startAuthorizationServer();
+    jwtServer = await startHttpFixture({ args: fixtureJwtArgs(as) });
+  });
+  afterAll(async () => {
+    await jwtServer?.close();
+    await as?.close();
+  });
+
+  it('--auth-client-id with MCP_CONFORM_AUTH_CLIENT_SECRET: tokens obtained, the whole suite runs and passes', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auth-cc-'));
+    const r = await runCli(['run', '--url', jwtServer.url, '--json', join(dir, 'r.json'), '--auth-client-id', as.client.id, '--only', 'lifecycle/*', '--only', 'auth/*'], { env: { MCP_CONFORM_AUTH_CLIENT_SECRET: as.client.secret } });
+    expect(r.code, r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/token sha256:[0-9a-f]{8}… \(client-credentials\)/);
+    expect(r.stdout).toContain(`client credentials ${as.client.id} at ${as.issuer}: obtained valid, wrong-audience, low-scope tokens`);
+    expect(jsonOf(join(dir, 'r.json')).auth).toMatchObject({ tokenSource: 'client-credentials', tokenAccepted: true });
+  });
+
+  it('a config file with clientId and clientSecret from the environment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'auth-cc-'));
+    writeFileSync(join(dir, 'mcp-conform.config.json'), JSON.stringify({ url: jwtServer.url, auth: { clientId: as.client.id, clientSecret: '${CC_SECRET}' }, output: { json: 'r.json' } }));
+    const r = await runCli(['run', '--only', 'lifecycle/initialize-result'], { cwd: dir, env: { CC_SECRET: as.client.secret } });
+    expect(r.code, r.stderr).toBe(0);
+    expect(jsonOf(join(dir, 'r.json')).auth).toMatchObject({ tokenSource: 'client-credentials', tokenAccepted: true });
+  });
+
+  it('credentials the authorization server refuses: one line with its error, exit 2, the secret not shown', async () => {
+    const r = await runCli(['run', '--url', jwtServer.url, '--auth-client-id', as.client.id, '--auth-client-secret', 'wrong-secret-77ab', '--no-reports']);
+    expect(r.code).toBe(2);
+    expect(r.stderr.trim().split('\n')).toHaveLength(1);
+    expect(r.stderr).toMatch(/refused the client credentials: invalid_client/);
+    expect(r.stderr + r.stdout).not.toContain('wrong-secret-77ab');
+  });
+
+  it('half a pair is a usage error', async () => {
+    const r = await runCli(['run', '--url', jwtServer.url, '--auth-client-id', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/--auth-client-id needs a client secret/);
   });
 });

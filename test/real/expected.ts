@@ -695,4 +695,126 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
     },
   },
+  'sdk-v1-auth/http': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'http/foreign-origin-rejected',
+    ],
+    warn: [
+      'auth/challenge-error-codes',
+      'batch/not-accepted',
+      'errors/invalid-params',
+      'errors/invalid-request',
+      'http/sse-priming-event',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'auth/challenge-error-codes':
+        'requireBearerAuth answers a request without any Authorization header with error="invalid_token" ("Missing Authorization header"), where RFC 6750 §3.1 wants no error code, and it reads only the header, so the token in the header and the access_token query at once is served instead of 400 invalid_request (AUTH-13 SHOULD). Genuine, in the SDK\'s middleware.',
+      'batch/not-accepted':
+        '[ping] is processed and answered although 2025-11-25 has no batches (RPC-24, derived: warn). Genuine, as for everything/http.',
+      'errors/invalid-params':
+        'resources/read {} and three more requests with malformed params get -32603 carrying zod\'s issue list instead of -32602 (RPC-14). Genuine; warn since an error comes back, as for everything/http.',
+      'errors/invalid-request':
+        'Malformed requests get HTTP 400 with -32700 "Invalid JSON-RPC message" instead of -32600 (RPC-12: another code warns). Genuine, as for everything/http.',
+      'http/foreign-origin-rejected':
+        'createMcpExpressApp({ host: \'127.0.0.1\' }) validates the Host header only; initialize with Origin: https://mcp-conform.invalid is served (HTTP-2/HTTP-3 MUST). Genuine: Origin checks are not on by default in SDK v1.',
+      'http/sse-priming-event':
+        'The SSE reply starts without a priming event: StreamableHTTPServerTransport without an eventStore (as the example sets it up) writes none, so the stream cannot be resumed (HTTP-14 SHOULD). Genuine for that setup.',
+      'pagination/invalid-cursor':
+        'List methods ignore an unknown cursor and return the full list (PAGE-4 SHOULD). Genuine, as in SDK v1 everywhere.',
+      'resources/unknown-uri':
+        'An unknown URI gets -32602 instead of -32002 (RES-6 SHOULD; Appendix A #5). Genuine, lenient.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+      'tools/unknown-tool':
+        'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine.',
+    },
+  },
+  'sdk-v2-auth/http': {
+    protocolVersion: '2026-07-28',
+    fail: [],
+    warn: [
+      'auth/challenge-error-codes',
+      'errors/invalid-params',
+      'http/accept-both-media-types',
+      'pagination/invalid-cursor',
+    ],
+    why: {
+      'auth/challenge-error-codes':
+        'SDK v2\'s requireBearerAuth (verifyBearerToken) does as v1\'s: requireBearerAuth answers a request without any Authorization header with error="invalid_token" ("Missing Authorization header"), where RFC 6750 §3.1 wants no error code, and it reads only the header, so the token in the header and the access_token query at once is served instead of 400 invalid_request (AUTH-13 SHOULD). Genuine, in the SDK\'s middleware.',
+      'errors/invalid-params':
+        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list instead of -32602 (RPC-14); warn since an error does come back. Genuine, as for sdk-v2/http.',
+      'http/accept-both-media-types':
+        'A POST accepting only application/json, or only text/event-stream, is served (HTTP-34 binds the client, D: warn). Genuine, as for sdk-v2/http.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as for sdk-v2/http.',
+    },
+  },
+  'fastmcp-auth/http': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'http/foreign-origin-rejected',
+    ],
+    warn: [
+      'auth/challenge-bearer',
+      'auth/challenge-error-codes',
+      'auth/challenge-scope',
+      'auth/insufficient-scope',
+      'batch/not-accepted',
+      'completion/unknown-prompt',
+      'errors/invalid-params',
+      'errors/invalid-request',
+      'http/session-id-required',
+      'logging/invalid-level',
+      'pagination/invalid-cursor',
+      'prompts/missing-argument',
+      'prompts/unknown-prompt',
+      'resources/unknown-uri',
+      'tools/invalid-arguments',
+      'tools/malformed-call',
+      'tools/unknown-tool',
+    ],
+    why: {
+      'auth/challenge-bearer':
+        'fastmcp sends the Response that authenticate throws as it is, and its README\'s refusal (new Response(null, { status: 401 })) has no WWW-Authenticate: a 401 without a challenge (AUTH-12). Warn, not fail: the metadata is at the path-inserted well-known URI (the oauth option), where clients still find it. Genuine for the documented pattern.',
+      'auth/challenge-error-codes':
+        'Same cause: the 401 for a garbage token has no challenge, so no error="invalid_token"; and the hook reads the Authorization header only, so the token in header and query at once is served instead of 400 invalid_request (AUTH-13 SHOULD). Genuine.',
+      'auth/challenge-scope':
+        'Same cause: no challenge, so no scope parameter on the 401 (AUTH-5 SHOULD). Genuine.',
+      'auth/insufficient-scope':
+        'The low-scope token gets the 403 the hook throws, without a Bearer insufficient_scope challenge naming scope and resource_metadata (AUTH-8 SHOULD): fastmcp adds none to a thrown Response. Genuine for the documented pattern.',
+      'batch/not-accepted':
+        'The array [ping] is processed under 2025-11-25, where batches no longer exist (RPC-24, D: warn). Genuine, as for fastmcp/http.',
+      'completion/unknown-prompt':
+        'completion/complete for an unknown prompt gets -32603 instead of -32602 (COMP-5 SHOULD). Genuine, as for fastmcp/http.',
+      'errors/invalid-params':
+        'resources/read {}, prompts/get {} and tools/call with no name / name 123 get -32603 carrying zod\'s issue list, not -32602 (RPC-14). Genuine, as for fastmcp/http.',
+      'errors/invalid-request':
+        'Every schema-invalid message gets HTTP 400 and -32700 instead of -32600 (RPC-12); warn since an error does come back. Genuine, as for fastmcp/http.',
+      'http/foreign-origin-rejected':
+        'fastmcp\'s httpStream serves initialize with Origin: https://mcp-conform.invalid (with a valid token); there is no Origin check (HTTP-2/HTTP-3 MUST). Genuine, as for fastmcp/http.',
+      'http/session-id-required':
+        'With authenticate set, mcp-proxy (under fastmcp) answers a non-initialize POST without Mcp-Session-Id with 401 invalid_token "Unauthorized: No valid session ID provided" instead of 400 (HTTP-28 SHOULD); the unprotected fastmcp/http answers 400. Genuine, in mcp-proxy.',
+      'logging/invalid-level':
+        'logging/setLevel \'verbose\' gets -32603 instead of -32602 (LOG-4 SHOULD). Genuine, as for fastmcp/http.',
+      'pagination/invalid-cursor':
+        'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as for fastmcp/http.',
+      'prompts/missing-argument':
+        'prompts/get summarize without its required topic gets -32600 instead of -32602 (PROMPT-5 SHOULD). Genuine, as for fastmcp/http.',
+      'prompts/unknown-prompt':
+        'An unknown prompt gets -32601 instead of -32602 (PROMPT-4 SHOULD). Genuine, as for fastmcp/http.',
+      'resources/unknown-uri':
+        'resources/read of an unknown URI gets -32601 instead of -32002 (RES-6 SHOULD). Genuine, as for fastmcp/http.',
+      'tools/invalid-arguments':
+        'A wrong-typed argument gets -32602 under 2025-11-25, where input validation errors should be isError results (TOOLS-9 SHOULD). Genuine, as for fastmcp/http.',
+      'tools/malformed-call':
+        'tools/call {} gets -32603 (zod issues) instead of -32602 (TOOLS-8 SHOULD). Genuine, as for fastmcp/http.',
+      'tools/unknown-tool':
+        'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine, as for fastmcp/http.',
+    },
+  },
 };

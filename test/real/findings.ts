@@ -36,7 +36,7 @@ export function findingsOf(report: Report): Findings {
  * recorded in README.md instead of pinned here.
  */
 export function runSuite(started: StartedTarget, requested?: Revision, callTools?: string[]): Promise<Report> {
-  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'], protocolVersion: requested, callTools });
+  return runAgainstFixture({ target: started.target, skip: ['fuzz/*'], protocolVersion: requested, callTools, ...(started.auth ? { authOptions: started.auth } : {}) });
 }
 
 /** Starts a real server, runs the whole default suite against it, stops it. */

@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TargetSpec } from '../../src/session/index.js';
+import type { AuthOptions } from '../../src/auth/index.js';
+import { startAuthorizationServer } from '../support/authorization-server.js';
 import { ROOT, startHttpServer } from './servers.js';
 import { destructiveCall, destructiveMarkerEnv, sdkV2Command, type SdkV2Posture } from './servers/sdk-v2/launch.js';
 import { tmcp2026Command } from './servers/tmcp-2026-launch.js';
@@ -29,6 +31,9 @@ export const REAL_SERVERS = [
   'sdk-v2-modern/http',
   'sdk-v2-2025/stdio',
   'sdk-v2-2025/http',
+  'sdk-v1-auth/http',
+  'sdk-v2-auth/http',
+  'fastmcp-auth/http',
 ] as const;
 export type RealServer = (typeof REAL_SERVERS)[number];
 
@@ -37,6 +42,8 @@ export const hasDestructiveTool = (name: RealServer): boolean => name.startsWith
 
 export interface StartedTarget {
   target: TargetSpec;
+  /** Protected servers: the client credentials of the test authorization server they trust. */
+  auth?: AuthOptions;
   /** Ends the server (HTTP: its whole process group) and removes its temp dir. */
   stop(): Promise<void>;
   /** Servers with a destructiveHint tool: what it recorded if it was ever called (it must not be). */
@@ -102,6 +109,39 @@ export async function startRealServer(name: RealServer): Promise<StartedTarget> 
     case 'sdk-v2-2025/http':
     case 'sdk-v2-modern/http':
       return startSdkV2(name.endsWith('/http') ? 'http' : 'stdio', name.startsWith('sdk-v2-modern/') ? 'modern' : 'dual');
+    // Protected servers: each trusts a test authorization server of its own (oidc-provider).
+    case 'sdk-v1-auth/http':
+      return startProtected([join(ROOT, 'test', 'real', 'servers', 'sdk-v1-auth', 'server.mjs')]);
+    case 'sdk-v2-auth/http': {
+      // The SDK v2 surface has a destructiveHint tool: the marker tells if it was ever called.
+      const tmp = tempDir('sdk-v2-auth');
+      const env = destructiveMarkerEnv(tmp.dir);
+      const started = await startProtected([join(ROOT, 'test', 'real', 'servers', 'sdk-v2', 'auth-server.mjs')], env);
+      return { ...started, stop: () => started.stop().then(tmp.remove), destructiveCall: () => destructiveCall(env) };
+    }
+    case 'fastmcp-auth/http':
+      return startProtected([ours('fastmcp'), 'http-auth']);
+  }
+}
+
+/** The server and the authorization server it trusts; the run gets that server's client credentials. */
+async function startProtected(args: string[], extraEnv: Record<string, string> = {}): Promise<StartedTarget> {
+  const as = await startAuthorizationServer();
+  try {
+    const env = { ...extraEnv, AUTH_ISSUER: as.issuer, AUTH_JWKS: as.jwksUri, AUTH_SCOPES: as.scopes.join(' ') };
+    // Started once it listens: a GET /mcp without a token is answered (401) like any other.
+    const server = await startHttpServer(args, '/mcp', env);
+    return {
+      target: { transport: 'http', url: server.url },
+      auth: { tokenSource: 'none', clientId: as.client.id, clientSecret: as.client.secret },
+      stop: async () => {
+        await server.stop();
+        await as.close();
+      },
+    };
+  } catch (err) {
+    await as.close();
+    throw err;
   }
 }
 

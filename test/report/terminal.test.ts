@@ -123,3 +123,27 @@ describe('toTerminal', () => {
     ]);
   });
 });
+
+describe('toTerminal: client credentials', () => {
+  it('says what client credentials obtained, and each warning on a line of its own', () => {
+    const report = {
+      ...cleanReport(),
+      auth: {
+        required: true,
+        tokenSource: 'client-credentials' as const,
+        token: 'sha256:1a2b3c4d…',
+        tokenAccepted: true,
+        clientCredentials: { clientId: 'ci-client', issuer: 'http://as.example.com', obtained: ['valid', 'wrong-audience'], warnings: ['the authorization server http://as.example.com is not HTTPS: credentials and tokens to and from it travel unencrypted'] },
+      },
+    };
+    const lines = toTerminal(report, { color: false }).split('\n');
+    expect(lines[0]).toContain('token sha256:1a2b3c4d… (client-credentials)');
+    expect(lines[1]).toBe('client credentials ci-client at http://as.example.com: obtained valid, wrong-audience tokens');
+    expect(lines[2]).toBe('  warning: the authorization server http://as.example.com is not HTTPS: credentials and tokens to and from it travel unencrypted');
+  });
+
+  it('says why no token was obtained', () => {
+    const report = { ...cleanReport(), auth: { required: true, tokenSource: 'none' as const, clientCredentials: { clientId: 'ci-client', obtained: [], warnings: [], problem: 'no usable protected-resource metadata for http://127.0.0.1:9/mcp: HTTP 404' } } };
+    expect(toTerminal(report, { color: false }).split('\n')[1]).toBe('client credentials ci-client: no usable protected-resource metadata for http://127.0.0.1:9/mcp: HTTP 404');
+  });
+});

@@ -29,7 +29,36 @@ describe('auth checks on the conformant auth mode', () => {
   it('in 2026-07-28, where the first request is tools/list', async () => {
     const report = await runAgainstHttpFixture({ auth: true, era: 'stateless', protocolVersion: '2026-07-28', only: AUTH });
     expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
-    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-offline-access', 'auth/each-request-verified', 'auth/prm-document', 'auth/bad-tokens-refused']));
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-offline-access', 'auth/each-request-verified', 'auth/prm-document', 'auth/bad-tokens-refused', 'auth/as-metadata']));
+  });
+
+  it('in 2025-03-26, where the metadata at the origin (or the default endpoints) is the rule (AUTH-11)', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, protocolVersion: '2025-03-26', only: AUTH });
+    expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
+    expect(idsWith(report, 'pass')).toContain('auth/as-metadata-or-defaults');
+  });
+
+  it('authorization-server metadata naming another issuer is information, with what oauth4webapi found', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, fault: 'auth-as-issuer-mismatch', only: ['auth/as-metadata'] });
+    const check = report.checks.find((c) => c.id === 'auth/as-metadata');
+    expect(check?.status).toBe('info');
+    expect(check?.message).toMatch(/no usable metadata \(RFC 8414: .*issuer/);
+  });
+
+  it('--protocol-version all, no token: every revision refused with 401, so one run reports the auth checks and skips the rest', async () => {
+    const report = await runAgainstHttpFixture({ auth: 'no-token', protocolVersion: 'all', only: [...AUTH, 'lifecycle/*'] });
+    expect(report.runs).toHaveLength(1);
+    const [run] = report.runs!;
+    expect(run.auth).toEqual({ required: true, tokenSource: 'none' });
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+    expect(idsWith(report, 'pass')).toEqual(expect.arrayContaining(['auth/no-token-401', 'auth/challenge-bearer', 'auth/prm-document']));
+    expect(run.checks.find((c) => c.id === 'lifecycle/initialize-result')?.message).toContain('requires authorization (HTTP 401)');
+  });
+
+  it('--protocol-version all with the token: every revision the fixture speaks is run', async () => {
+    const report = await runAgainstHttpFixture({ auth: true, protocolVersion: 'all', only: ['auth/no-token-401', 'lifecycle/initialize-result'] });
+    expect(report.runs!.length).toBeGreaterThanOrEqual(3);
+    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
   });
 
   it('stdio: the whole area is skipped with the reason (AUTH-1)', async () => {

@@ -6,7 +6,7 @@ import type { Revision } from '../../src/schema/index.js';
 export interface FaultCase {
   fault: string;
   /** The verdict the fault must produce. */
-  expect: 'fail' | 'warn';
+  expect: 'fail' | 'warn' | 'info';
   /** Extra fixture arguments, e.g. HTTP mode. */
   transport?: 'stdio' | 'http' | 'sse';
   /** HTTP only: the fixture answers requests with SSE streams instead of JSON bodies. */
@@ -15,8 +15,8 @@ export interface FaultCase {
   protocolVersion?: Revision;
   /** The fixture's era: 2026-07-28 checks need 'stateless' (or 'dual'). */
   era?: 'stateless' | 'dual';
-  /** HTTP: the fixture's auth mode, the run given its tokens. */
-  auth?: boolean;
+  /** HTTP: the fixture's auth mode, the run given its tokens; 'jwt': its JWT mode, the run given client credentials of the test authorization server. */
+  auth?: boolean | 'jwt';
 }
 
 export const FAULT_TABLE: Record<string, FaultCase> = {
@@ -201,4 +201,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'tasks-ext/removed-methods': { fault: 'tasksx-tasks-result-served', expect: 'fail', era: 'stateless' },
   'tasks-ext/listen-notifications': { fault: 'tasksx-progress-on-task-stream', expect: 'fail', era: 'stateless' },
   'tasks-ext/mcp-name-task-id': { fault: 'tasksx-mcp-name-rejected', expect: 'warn', era: 'stateless', transport: 'http' },
+  'auth/scopes-in-one-challenge': { fault: 'auth-scope-one-at-a-time', expect: 'warn', transport: 'http', auth: 'jwt', era: 'stateless', protocolVersion: '2026-07-28' },
+  'auth/as-metadata-or-defaults': { fault: 'auth-no-as-metadata', expect: 'fail', transport: 'http', auth: true, protocolVersion: '2025-03-26' },
+  'auth/as-metadata': { fault: 'auth-as-no-pkce', expect: 'info', transport: 'http', auth: true },
 };

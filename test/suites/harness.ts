@@ -8,6 +8,7 @@ import { allChecks } from '../../suites/index.js';
 import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 import { AUTH_ARGS, AUTH_TOKENS } from '../fixtures/harness/auth-probes.js';
 import { withBearer, type AuthOptions } from '../../src/auth/index.js';
+import { fixtureJwtArgs, startAuthorizationServer } from '../support/authorization-server.js';
 
 /** What a user of the fixture's auth mode gives the run: all three tokens. */
 export const FIXTURE_AUTH: AuthOptions = { tokenSource: 'flag', token: AUTH_TOKENS.token, lowScopeToken: AUTH_TOKENS.lowScope, wrongAudienceToken: AUTH_TOKENS.wrongAudience };
@@ -25,8 +26,12 @@ export interface FixtureRun {
   callTools?: 'all' | string[];
   /** The fixture's protocol era (default: stateful only). */
   era?: 'stateless' | 'dual';
-  /** HTTP: the fixture's auth mode with these tokens, given to the run as well (the valid one as its Authorization header). */
-  auth?: boolean | 'no-token';
+  /**
+   * HTTP: the fixture's auth mode with these tokens, given to the run as well (the valid one as
+   * its Authorization header); 'jwt': its JWT mode against a test authorization server, the run
+   * given that server's client credentials.
+   */
+  auth?: boolean | 'no-token' | 'jwt';
 }
 
 const eraArgs = (era: FixtureRun['era']) => (era ? ['--era', era] : []);
@@ -54,11 +59,18 @@ export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthO
 
 /** Like runAgainstFixture, over Streamable HTTP: starts the fixture (JSON replies, or SSE with `sse`) and stops it after. */
 export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean } = {}): Promise<Report> {
-  const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: [...eraArgs(opts.era), ...(opts.auth ? AUTH_ARGS : [])] });
+  const as = opts.auth === 'jwt' ? await startAuthorizationServer() : undefined;
+  const authArgs = as ? fixtureJwtArgs(as) : opts.auth ? AUTH_ARGS : [];
   try {
-    return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url }, ...(opts.auth === true ? { authOptions: FIXTURE_AUTH } : {}) });
+    const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: [...eraArgs(opts.era), ...authArgs] });
+    const authOptions: AuthOptions | undefined = as ? { tokenSource: 'none', clientId: as.client.id, clientSecret: as.client.secret } : opts.auth === true ? FIXTURE_AUTH : undefined;
+    try {
+      return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url }, ...(authOptions ? { authOptions } : {}) });
+    } finally {
+      await server.close();
+    }
   } finally {
-    await server.close();
+    await as?.close();
   }
 }
 

@@ -1,12 +1,16 @@
 // A small MCP server of ours built on fastmcp, the way its README shows.
 // `node server.mjs stdio` talks over stdin/stdout; `node server.mjs http` serves
-// Streamable HTTP on 127.0.0.1:$PORT/mcp (fastmcp's httpStream transport).
+// Streamable HTTP on 127.0.0.1:$PORT/mcp (fastmcp's httpStream transport). `node server.mjs
+// http-auth` is the same server protected the way fastmcp's README teaches: an `authenticate`
+// hook (here a jose verifier of the test authorization server's JWTs, AUTH_ISSUER/AUTH_JWKS)
+// and `oauth` discovery metadata.
 import { FastMCP } from 'fastmcp';
 import { z } from 'zod';
 
 const notes = [];
+const mode = process.argv[2];
 
-const server = new FastMCP({ name: 'mcp-conform-fastmcp', version: '1.0.0' });
+const server = new FastMCP({ name: 'mcp-conform-fastmcp', version: '1.0.0', ...(mode === 'http-auth' ? await (await import('./auth.mjs')).fastmcpAuth() : {}) });
 
 server.addTool({
   name: 'echo',
@@ -62,7 +66,7 @@ server.addPrompt({
   load: async ({ topic }) => `Summarize ${topic} in one paragraph.`,
 });
 
-if (process.argv[2] === 'http') {
+if (mode === 'http' || mode === 'http-auth') {
   await server.start({ transportType: 'httpStream', httpStream: { host: '127.0.0.1', port: Number(process.env.PORT ?? 8080) } });
 } else {
   await server.start({ transportType: 'stdio' });

@@ -1,0 +1,9 @@
+// The little of oidc-provider 9 the tests use (it ships no types; @types/oidc-provider is for 8).
+declare module 'oidc-provider' {
+  import type { IncomingMessage, ServerResponse } from 'node:http';
+  export default class Provider {
+    constructor(issuer: string, configuration: Record<string, unknown>);
+    callback(): (req: IncomingMessage, res: ServerResponse) => void;
+    on(event: 'server_error', listener: (ctx: unknown, err: Error) => void): this;
+  }
+}
