@@ -23,6 +23,12 @@ function recordAsk(ctx: CheckContext, ask: ServerAsk): void {
   ctx.evidence.push({ type: 'message', direction: 'received', at: ask.received.at, message: ask.received.message });
 }
 
+/** Did the run declare this sub-capability (sampling.tools, elicitation.url, …)? */
+function declaredSub(run: ClientRequestRun, capability: string, sub: string): boolean {
+  const declared = run.declared[capability];
+  return isObject(declared) && isObject(declared[sub]);
+}
+
 /** Our answer in a few words: the action, the error code, or the result's keys. */
 function answerText(ask: ServerAsk): string {
   if ('error' in ask.answer) return `error ${ask.answer.error.code}`;
@@ -131,7 +137,7 @@ export const samplingToolsDeclared = defineCheck({
     judgeEach(
       ctx,
       SAMPLING,
-      (ask, run) => (isObject(run.declared.sampling) && isObject(run.declared.sampling.tools) ? [] : ['tools', 'toolChoice'].filter((k) => ask.params[k] !== undefined).map((k) => `has ${k} although the client declared sampling without tools`)),
+      (ask, run) => (declaredSub(run, 'sampling', 'tools') ? [] : ['tools', 'toolChoice'].filter((k) => ask.params[k] !== undefined).map((k) => `has ${k} although the client declared sampling without tools`)),
       'no tools or toolChoice (the client declared sampling: {})',
     ),
 });
@@ -150,8 +156,7 @@ export const samplingIncludeContext = defineCheck({
       SAMPLING,
       (ask, run) => {
         const context = ask.params.includeContext;
-        const declared = isObject(run.declared.sampling) && isObject(run.declared.sampling.context);
-        return context === undefined || context === 'none' || declared ? [] : [`includeContext is ${JSON.stringify(context)} although the client did not declare sampling.context`];
+        return context === undefined || context === 'none' || declaredSub(run, 'sampling', 'context') ? [] : [`includeContext is ${JSON.stringify(context)} although the client did not declare sampling.context`];
       },
       'includeContext absent or "none"',
     ),
@@ -169,7 +174,7 @@ export const elicitationModesDeclared = defineCheck({
     judgeEach(
       ctx,
       ELICITATION,
-      (ask, run) => (ask.params.mode === 'url' && !(isObject(run.declared.elicitation) && isObject(run.declared.elicitation.url)) ? [`mode "url" sent to a client that declared elicitation ${JSON.stringify(run.declared.elicitation)} (form only)`] : []),
+      (ask, run) => (ask.params.mode === 'url' && !declaredSub(run, 'elicitation', 'url') ? [`mode "url" sent to a client that declared elicitation ${JSON.stringify(run.declared.elicitation)} (form only)`] : []),
       'form mode only (the client declared elicitation: {})',
     ),
 });
@@ -245,6 +250,12 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
   const broken: string[] = [];
   let asked = 0;
   const triggers = new Set<string>();
+  // The control: how each call ended when we answered validly. A call that was slow then too says nothing about the refusal.
+  const control = await clientRequestRun(ctx, 'cooperate');
+  const slowAnyway = (name: string) => {
+    const call = 'asks' in control ? callOf(control, name) : undefined;
+    return call !== undefined && call.outcome.kind !== 'result' && call.outcome.kind !== 'error';
+  };
   for (const policy of policies) {
     const run = await clientRequestRun(ctx, policy);
     if (!('asks' in run)) return ctx.skip(run.skip);
@@ -256,6 +267,10 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
     for (const name of new Set(asks.flatMap((a) => a.during))) {
       const call = callOf(run, name);
       if (!call) continue;
+      if (slowAnyway(name)) {
+        ctx.note(`tools/call ${name} is not judged: it went unanswered within the budget when we answered validly too`);
+        continue;
+      }
       ctx.evidence.push(...call.evidence);
       const o = call.outcome;
       if (o.kind !== 'result' && o.kind !== 'error') broken.push(`tools/call ${name}, after we answered ${JSON.stringify(asks[0].answer).slice(0, 120)}: ${describeOutcome(o)}`);

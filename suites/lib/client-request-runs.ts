@@ -145,9 +145,9 @@ export function asksOf(runs: ClientRequestRun[], method: string): Array<{ run: C
   return runs.flatMap((run) => run.asks.filter((a) => a.method === method).map((ask) => ({ run, ask })));
 }
 
-/** Where a request came from, for evidence: "during tools/call X" or "with no tool call in flight". */
+/** When a request came, for evidence: while which tool call was in flight (its likely trigger), or with none. */
 export function triggerOf(ask: ServerAsk): string {
-  return ask.during.length ? `during tools/call ${ask.during.join(', ')}` : 'with no tool call of ours in flight';
+  return ask.during.length ? `while tools/call ${ask.during.join(', ')} was in flight` : 'with no tool call of ours in flight';
 }
 
 /** The call of `tool` in a run, if it was made. */
@@ -157,8 +157,12 @@ export function callOf(run: ClientRequestRun, tool: string): ToolCall | undefine
 
 /** Why there is nothing to judge: the tools called in the runs and what asked for nothing. */
 export function nothingAsked(runs: ClientRequestRun[], method: string): string {
-  const called = [...new Set(runs.flatMap((r) => r.calls.map((c) => c.tool.name)))];
-  return `no ${method} arrived while we called ${called.length ? called.join(', ') : 'no tool'} on sessions that declared ${JSON.stringify(runs[0]?.declared ?? {})}`;
+  const called = new Set(runs.flatMap((r) => r.calls.map((c) => c.tool.name)));
+  const notCalled = [...new Set(runs.flatMap((r) => r.notCalled))].filter((n) => !called.has(n));
+  const skipped = notCalled.length ? `; not called: ${notCalled.join(', ')} (not annotated readOnlyHint, or no arguments fit: allow a tool with --call-tools)` : '';
+  const names = [...called];
+  const list = names.length > 8 ? `${names.slice(0, 8).join(', ')} (+${names.length - 8} more)` : names.join(', ') || 'no tool';
+  return `no ${method} arrived while we called ${list} on sessions that declared ${JSON.stringify(runs[0]?.declared ?? {})}${skipped}`;
 }
 
 export type { ToolDef };

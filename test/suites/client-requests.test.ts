@@ -15,13 +15,13 @@ describe('client requests on the conformant fixture', () => {
   it('pass on 2025-11-25 over stdio, each naming the tool that asked', async () => {
     const report = await runAgainstFixture({ only });
     expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
-    expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/during tools\/call ask-sampling/);
+    expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/while tools\/call ask-sampling was in flight/);
     expect(messageOf(report, 'client-requests/elicitation-request-shape')).toMatch(/ask-form/);
     expect(messageOf(report, 'client-requests/elicitation-url-mode')).toMatch(/URL elicitation/);
     expect(messageOf(report, 'client-requests/roots-list-changed')).toMatch(/asked for roots again on its own/);
-    expect(messageOf(report, 'client-requests/sampling-error-survived')).toMatch(/during tools\/call ask-sampling → error -1/);
-    expect(messageOf(report, 'client-requests/elicitation-refusal-survived')).toMatch(/ask-form → decline.*ask-form → cancel/);
-    expect(messageOf(report, 'client-requests/sampling-malformed-result')).toMatch(/ask-sampling → result \{\}/);
+    expect(messageOf(report, 'client-requests/sampling-error-survived')).toMatch(/while tools\/call ask-sampling was in flight → error -1/);
+    expect(messageOf(report, 'client-requests/elicitation-refusal-survived')).toMatch(/ask-form was in flight → decline.*ask-form was in flight → cancel/);
+    expect(messageOf(report, 'client-requests/sampling-malformed-result')).toMatch(/ask-sampling was in flight → result \{\}/);
   });
 
   it('pass or skip by revision: no elicitation before 2025-06-18, no URL mode before 2025-11-25', async () => {
