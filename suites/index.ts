@@ -17,6 +17,7 @@ import { loggingChecks } from './logging.js';
 import { statelessLoggingChecks } from './stateless-logging.js';
 import { completionChecks } from './completion.js';
 import { capabilityChecks } from './capabilities.js';
+import { clientRequestChecks } from './client-requests.js';
 import { toolChecks } from './tools.js';
 import { paginationChecks } from './pagination.js';
 import { progressChecks } from './progress.js';
@@ -49,6 +50,7 @@ export const allChecks: readonly Check[] = [
   ...statelessLoggingChecks,
   ...completionChecks,
   ...capabilityChecks,
+  ...clientRequestChecks,
   ...paginationChecks,
   ...progressChecks,
   ...cancellationChecks,

@@ -55,6 +55,18 @@ interface Pending {
 
 type Listener = (r: Received) => void;
 
+/** How we answer one server->client request: a result, or an error object. */
+export type ServerRequestReply = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
+/** Decides the answer to a server request the client may receive (one of its declared capabilities); undefined: the default answer. */
+export type ServerRequestAnswerer = (request: { id: unknown; method: string; params: Record<string, unknown> }) => ServerRequestReply | undefined;
+
+/** One of our requests still waiting for its answer. */
+export interface InFlightRequest {
+  id: RequestId;
+  method: string;
+  params?: unknown;
+}
+
 /** An HTTP exchange outlives its request's timeout a little, so the session reports the timeout. */
 const EXCHANGE_MARGIN_MS = 1000;
 /** Wire units kept for saying what arrived while a request went unanswered. */
@@ -85,6 +97,7 @@ export class Session {
   private lastBatchRaw: string | undefined;
   private nextId = 1;
   private closedReason: string | undefined;
+  private answerer: ServerRequestAnswerer | undefined;
   private readonly t0 = performance.now();
   constructor(
     transport: Transport,
@@ -121,6 +134,20 @@ export class Session {
   prepareHandshake(revision: Revision): void {
     this.revision = revision;
     this.transport.setProtocolVersion?.(undefined);
+  }
+
+  /**
+   * From now on, server requests this session may receive (roots, sampling, elicitation it
+   * declared) are answered by `answerer` (undefined: the default answers again). Requests for
+   * undeclared capabilities are still refused and recorded as findings.
+   */
+  answerServerRequestsWith(answerer: ServerRequestAnswerer | undefined): void {
+    this.answerer = answerer;
+  }
+
+  /** Our requests still waiting for an answer, oldest first: which call a server request arrived during. */
+  inFlight(): InFlightRequest[] {
+    return [...this.pending.values()].map((p) => ({ id: p.id, method: p.method, ...(p.params === undefined ? {} : { params: p.params }) }));
   }
 
   /** Allocates a fresh id that is not in flight. */
@@ -453,6 +480,8 @@ export class Session {
       });
       return reply({ error: { code: -32601, message: `client did not declare ${need[0]}` } });
     }
+    const chosen = need ? this.answerer?.({ id, method, params: isObject(message.params) ? message.params : {} }) : undefined;
+    if (chosen) return reply(chosen);
     if (method === 'roots/list') return reply({ result: { roots: [] } });
     if (method === 'sampling/createMessage')
       return reply({ result: { role: 'assistant', content: { type: 'text', text: 'mcp-conform' }, model: 'mcp-conform', stopReason: 'endTurn' } });

@@ -8,7 +8,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'everything/stdio': {
     protocolVersion: '2025-11-25',
     // Its only task tool: a harmless simulation (sleeps, then returns a text report) that is not annotated readOnlyHint.
-    callTools: ['simulate-research-query'],
+    // The trigger-* tools only ask the client (sampling, form and URL elicitation) and report its answer, but are not
+    // annotated readOnlyHint either; they are listed only to a client that declared those capabilities, so only the
+    // client-requests checks call them. Verified by hand on the wire (stdio and HTTP): every client-requests check passes.
+    callTools: ['simulate-research-query', 'trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation'],
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
@@ -58,7 +61,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'everything/http': {
     protocolVersion: '2025-11-25',
     // Its only task tool: a harmless simulation (sleeps, then returns a text report) that is not annotated readOnlyHint.
-    callTools: ['simulate-research-query'],
+    // The trigger-* tools only ask the client (sampling, form and URL elicitation) and report its answer, but are not
+    // annotated readOnlyHint either; they are listed only to a client that declared those capabilities, so only the
+    // client-requests checks call them. Verified by hand on the wire (stdio and HTTP): every client-requests check passes.
+    callTools: ['simulate-research-query', 'trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation'],
     fail: [
       'http/ended-session-404',
       'http/foreign-origin-rejected',

@@ -1,0 +1,168 @@
+// The suite as a client that may be asked for sampling, elicitation and roots (stateful
+// revisions): connections of their own that declare those capabilities, call each tool we may
+// call one at a time, and answer whatever the server asks with one answer policy. Shared by the
+// client-requests checks (once per run and policy). Each request the server sends is kept with
+// the tool call it arrived during, the answer we gave, and how that call then ended.
+import { HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { revisionIndex, type Revision } from '../../src/schema/index.js';
+import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
+import { livenessRequest } from './alive.js';
+import { exchangeOn } from './exchange.js';
+import { isObject, type Item } from './json-object.js';
+import { walkPages } from './list-all.js';
+import { answerInputRequest, INPUT_METHODS } from './mrtr-client.js';
+import { openServerStream } from './server-stream.js';
+import { callTool, type ToolCall } from './tool-call.js';
+import { argumentsFor, callableTools, CALL_BUDGET_MS, toolsOf, type ToolDef } from './tool-survey.js';
+
+/**
+ * How we answer: `cooperate` answers validly (a form filled from its schema, a sampling reply,
+ * no roots; URL mode is declined, as we cannot open it); `refuse` declines elicitations and
+ * answers sampling with the user-rejected error -1 and roots/list with -32601; `cancel` cancels
+ * elicitations and answers sampling with a result missing every field.
+ */
+export type AnswerPolicy = 'cooperate' | 'refuse' | 'cancel';
+
+/** A request the server sent us. */
+export interface ServerAsk {
+  method: string;
+  params: Item;
+  received: Received;
+  /** Names of the tools whose calls were in flight when it arrived (the likely trigger). */
+  during: string[];
+  answer: ServerRequestReply;
+}
+
+export interface ClientRequestRun {
+  policy: AnswerPolicy;
+  declared: Item;
+  session: Session;
+  asks: ServerAsk[];
+  calls: ToolCall[];
+  /** The tools called, and the ones we may not call or could not build arguments for. */
+  notCalled: string[];
+  /** notifications/elicitation/complete received. */
+  completions: Received[];
+  /** The liveness probe sent after every call. */
+  alive: Outcome;
+}
+
+/** The client capabilities a run declares; URL elicitation (2025-11-25) only in the refusing run, so the others show which modes a form-only client gets. */
+export function declaredFor(revision: Revision, policy: AnswerPolicy): Item {
+  const caps: Item = { roots: { listChanged: true }, sampling: {} };
+  if (revisionIndex(revision) >= revisionIndex('2025-06-18')) caps.elicitation = {};
+  if (revision === '2025-11-25' && policy === 'refuse') caps.elicitation = { form: {}, url: {} };
+  return caps;
+}
+
+/** The answer a policy gives to one request. */
+export function answerFor(policy: AnswerPolicy, method: string, params: Item): ServerRequestReply {
+  if (policy === 'refuse') {
+    if (method === 'elicitation/create') return { result: { action: 'decline' } };
+    if (method === 'sampling/createMessage') return { error: { code: -1, message: 'User rejected sampling request' } };
+    return { error: { code: -32601, message: 'mcp-conform: roots are unavailable in this run' } };
+  }
+  if (policy === 'cancel') {
+    if (method === 'elicitation/create') return { result: { action: 'cancel' } };
+    // Deliberately malformed (SAMP-6): a server should not take it for a sampling result.
+    if (method === 'sampling/createMessage') return { result: {} };
+  }
+  return { result: answerInputRequest({ method, params }) };
+}
+
+export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
+  return ctx.shared(`client-requests/${policy}`, async () => {
+    // The others call again only the tools that asked in the cooperating run (and the refusing run, which adds URL mode).
+    const only = policy === 'cancel' ? await triggeringTools(ctx) : undefined;
+    return run(ctx, policy, only);
+  });
+}
+
+/** Names of the tools that made the server ask something in the cooperating or refusing run. */
+async function triggeringTools(ctx: CheckContext): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (const p of ['cooperate', 'refuse'] as const) {
+    const r = await clientRequestRun(ctx, p);
+    if ('asks' in r) for (const a of r.asks) for (const t of a.during) names.add(t);
+  }
+  return names;
+}
+
+async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>): Promise<ClientRequestRun | { skip: string }> {
+  const declared = declaredFor(ctx.revision, policy);
+  const { session } = await ctx.connect({ forRun: true, initialize: false, clientCapabilities: declared, startOrder: 'first' });
+  const asks: ServerAsk[] = [];
+  const completions: Received[] = [];
+  // Set before initialize: a server may ask right after the handshake.
+  session.answerServerRequestsWith(({ method, params }) => answerFor(policy, method, params));
+  const stop = session.onReceive((r) => {
+    if (!isObject(r.message) || typeof r.message.method !== 'string') return;
+    const method = r.message.method;
+    if (method === 'notifications/elicitation/complete' && completions.length < 100) completions.push(r);
+    if (!('id' in r.message) || !Object.hasOwn(INPUT_METHODS, method) || asks.length >= 200) return;
+    const params = isObject(r.message.params) ? r.message.params : {};
+    // Listeners run as the message is handled, so the in-flight calls are the ones it arrived during.
+    const during = session.inFlight().filter((p) => p.method === 'tools/call' && isObject(p.params)).map((p) => String((p.params as Item).name));
+    asks.push({ method, params, received: r, during, answer: answerFor(policy, method, params) });
+  });
+  try {
+    const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: declared, tag: HANDSHAKE_TAG });
+    if (handshake.outcome.kind !== 'result') return { skip: `initialize with ${JSON.stringify(declared)} failed: ${describeOutcome(handshake.outcome)}` };
+    await openServerStream(session, ctx.options.requestTimeoutMs);
+    // The tool list may depend on what the client declared (some servers add tools that ask for these capabilities).
+    const walk = await walkPages(session, 'tools/list', 'tools', ctx.signal);
+    const listed = toolsOf(walk);
+    const callable = callableTools(listed, ctx.options).filter((t) => !only || only.has(t.name));
+    const notCalled = listed.filter((t) => !callable.includes(t)).map((t) => t.name);
+    const calls: ToolCall[] = [];
+    const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
+    // One call at a time, so a request names the call that caused it.
+    for (const tool of callable) {
+      if (ctx.signal.aborted || session.closed) break;
+      const built = argumentsFor(tool, ctx);
+      if ('reason' in built) {
+        notCalled.push(tool.name);
+        continue;
+      }
+      calls.push(await callTool(session, tool, built.args, budget));
+    }
+    const live = livenessRequest(session.revision);
+    const alive = (await exchangeOn(session, live.method, live.params, { timeoutMs: ctx.options.requestTimeoutMs })).outcome;
+    return { policy, declared, session, asks, calls, notCalled, completions, alive };
+  } finally {
+    stop();
+  }
+}
+
+/** The runs that exist (not skipped), for checks that look at every request the server sent. */
+export async function allRuns(ctx: CheckContext): Promise<ClientRequestRun[]> {
+  const runs = await Promise.all((['cooperate', 'refuse', 'cancel'] as const).map((p) => clientRequestRun(ctx, p)));
+  return runs.filter((r): r is ClientRequestRun => 'asks' in r);
+}
+
+/** The requests of one method across runs, with their run. */
+export function asksOf(runs: ClientRequestRun[], method: string): Array<{ run: ClientRequestRun; ask: ServerAsk }> {
+  return runs.flatMap((run) => run.asks.filter((a) => a.method === method).map((ask) => ({ run, ask })));
+}
+
+/** When a request came, for evidence: while which tool call was in flight (its likely trigger), or with none. */
+export function triggerOf(ask: ServerAsk): string {
+  return ask.during.length ? `while tools/call ${ask.during.join(', ')} was in flight` : 'with no tool call of ours in flight';
+}
+
+/** The call of `tool` in a run, if it was made. */
+export function callOf(run: ClientRequestRun, tool: string): ToolCall | undefined {
+  return run.calls.find((c) => c.tool.name === tool);
+}
+
+/** Why there is nothing to judge: the tools called in the runs and what asked for nothing. */
+export function nothingAsked(runs: ClientRequestRun[], method: string): string {
+  const called = new Set(runs.flatMap((r) => r.calls.map((c) => c.tool.name)));
+  const notCalled = [...new Set(runs.flatMap((r) => r.notCalled))].filter((n) => !called.has(n));
+  const skipped = notCalled.length ? `; not called: ${notCalled.join(', ')} (not annotated readOnlyHint, or no arguments fit: allow a tool with --call-tools)` : '';
+  const names = [...called];
+  const list = names.length > 8 ? `${names.slice(0, 8).join(', ')} (+${names.length - 8} more)` : names.join(', ') || 'no tool';
+  return `no ${method} arrived while we called ${list} on sessions that declared ${JSON.stringify(runs[0]?.declared ?? {})}${skipped}`;
+}
+
+export type { ToolDef };

@@ -1,0 +1,51 @@
+// Requests the server sends its client: the conformant fixture's asking tools (ask-sampling,
+// ask-form, ask-url, ask-roots) pass every check, on each stateful revision and over HTTP with
+// SSE replies, and the evidence names the tool call that triggered each request.
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/checks/types.js';
+import { clientRequestChecks } from '../../suites/client-requests.js';
+import { runAgainstFixture, runAgainstHttpFixture, statusOf } from './harness.js';
+
+const IDS = clientRequestChecks.map((c) => c.id);
+const only = ['client-requests/*'];
+const statuses = (report: Report) => Object.fromEntries(report.checks.map((c) => [c.id, c.status]));
+const messageOf = (report: Report, id: string) => report.checks.find((c) => c.id === id)?.message ?? '';
+
+describe('client requests on the conformant fixture', () => {
+  it('pass on 2025-11-25 over stdio, each naming the tool that asked', async () => {
+    const report = await runAgainstFixture({ only });
+    expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+    expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/while tools\/call ask-sampling was in flight/);
+    expect(messageOf(report, 'client-requests/elicitation-request-shape')).toMatch(/ask-form/);
+    expect(messageOf(report, 'client-requests/elicitation-url-mode')).toMatch(/URL elicitation/);
+    expect(messageOf(report, 'client-requests/roots-list-changed')).toMatch(/asked for roots again on its own/);
+    expect(messageOf(report, 'client-requests/sampling-error-survived')).toMatch(/while tools\/call ask-sampling was in flight → error -1/);
+    expect(messageOf(report, 'client-requests/elicitation-refusal-survived')).toMatch(/ask-form was in flight → decline.*ask-form was in flight → cancel/);
+    expect(messageOf(report, 'client-requests/sampling-malformed-result')).toMatch(/ask-sampling was in flight → result \{\}/);
+  });
+
+  it('pass or skip by revision: no elicitation before 2025-06-18, no URL mode before 2025-11-25', async () => {
+    const mid = await runAgainstFixture({ only, protocolVersion: '2025-06-18' });
+    expect(statusOf(mid, 'client-requests/elicitation-request-shape')).toBe('pass');
+    expect(statusOf(mid, 'client-requests/elicitation-refusal-survived')).toBe('pass');
+    expect(statusOf(mid, 'client-requests/elicitation-url-mode')).toBeUndefined();
+    expect(mid.summary.fail + mid.summary.warn).toBe(0);
+    // 2024-11-05 has no tool annotations, so no tool is read-only: the asking ones are allowed by name.
+    const old = await runAgainstFixture({ only, protocolVersion: '2024-11-05', callTools: ['ask-sampling', 'ask-roots'] });
+    expect(statusOf(old, 'client-requests/sampling-request-shape')).toBe('pass');
+    expect(statusOf(old, 'client-requests/roots-list-changed')).toBe('pass');
+    expect(statusOf(old, 'client-requests/elicitation-request-shape')).toBeUndefined();
+    expect(old.summary.fail + old.summary.warn).toBe(0);
+  });
+
+  it('pass over Streamable HTTP with SSE replies, where the requests ride on the call\'s stream', async () => {
+    const report = await runAgainstHttpFixture({ sse: true, only });
+    expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+  });
+
+  it('skip, saying what was called, over HTTP with JSON replies, where the fixture cannot ask', async () => {
+    const report = await runAgainstHttpFixture({ only: ['client-requests/sampling-request-shape'] });
+    expect(statusOf(report, 'client-requests/sampling-request-shape')).toBe('skip');
+    expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/no sampling\/createMessage arrived while we called .*ask-sampling/);
+  });
+});
