@@ -72,10 +72,24 @@ export function answerFor(policy: AnswerPolicy, method: string, params: Item): S
 
 export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
   return ctx.shared(`client-requests/${policy}`, async () => {
-    // The others call again only the tools that asked in the cooperating run (and the refusing run, which adds URL mode).
+    // A run that would only repeat what the cooperating one saw costs no connection (a server
+    // process on stdio): the refusing run declares the same capabilities unless URL mode exists.
+    if (policy === 'refuse' && !declaresMore(ctx.revision, policy) && (await askedNothing(ctx))) return { skip: 'no tool made the server ask anything when we cooperated, so there is nothing to refuse' };
+    // The cancelling run calls again only the tools that asked in the cooperating or refusing run.
     const only = policy === 'cancel' ? await triggeringTools(ctx) : undefined;
+    if (only && only.size === 0) return { skip: 'no tool made the server ask anything in the other runs, so there is nothing to cancel' };
     return run(ctx, policy, only);
   });
+}
+
+/** Does this policy's run declare a capability the cooperating run does not (URL elicitation)? */
+function declaresMore(revision: Revision, policy: AnswerPolicy): boolean {
+  return JSON.stringify(declaredFor(revision, policy)) !== JSON.stringify(declaredFor(revision, 'cooperate'));
+}
+
+async function askedNothing(ctx: CheckContext): Promise<boolean> {
+  const r = await clientRequestRun(ctx, 'cooperate');
+  return 'asks' in r && r.asks.length === 0;
 }
 
 /** Names of the tools that made the server ask something in the cooperating or refusing run. */
