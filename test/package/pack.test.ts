@@ -13,7 +13,7 @@ const FIXTURE_SERVER = join(ROOT, 'dist', 'test', 'fixtures', 'server.js');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
 /** Files the package may ship; anything else (sources, tests, fixtures) is a packaging mistake. */
-const ALLOWED = /^(package\.json|README\.md|LICENSE(\.md)?|docs\/api\.md|schemas\/.+\.json|dist\/(cli\.js|index\.js|index\.d\.ts)|dist\/(src|suites)\/.+\.(js|d\.ts)|dist\/validators\/[\w-]+\.cjs)$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE(\.md)?|docs\/api\.md|schemas\/.+\.json|schemas\/extensions\/README\.md|dist\/(cli\.js|index\.js|index\.d\.ts)|dist\/(src|suites)\/.+\.(js|d\.ts)|dist\/validators\/[\w-]+\.cjs)$/;
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-conform-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
