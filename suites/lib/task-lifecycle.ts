@@ -31,21 +31,31 @@ export function isTerminal(status: unknown): boolean {
   return status === 'completed' || status === 'failed' || status === 'cancelled';
 }
 
+/** May a task go from `from` to `to`? Staying put is always allowed; leaving a terminal state never is. */
+export function allowedMove(from: TaskStatus, to: string): boolean {
+  return from === to || (NEXT[from] as readonly string[]).includes(to);
+}
+
 /** The transitions in a sequence of observed statuses that the graph does not allow ("completed → working"). */
 export function illegalTransitions(statuses: readonly unknown[]): string[] {
   const bad: string[] = [];
   for (let i = 1; i < statuses.length; i++) {
     const [from, to] = [statuses[i - 1], statuses[i]];
-    if (from === to || !isTaskStatus(from) || !isTaskStatus(to)) continue;
-    if (!NEXT[from].includes(to)) bad.push(`${from} → ${to}`);
+    if (!isTaskStatus(from) || !isTaskStatus(to)) continue;
+    if (!allowedMove(from, to)) bad.push(`${from} → ${to}`);
   }
   return bad;
 }
 
+/** The server's poll interval clamped to a floor and a ceiling of ours (a default when it names none). */
+export function clampPollInterval(asked: unknown, fallbackMs: number, floorMs = POLL_FLOOR_MS, ceilingMs = POLL_CEILING_MS): number {
+  const ms = typeof asked === 'number' && Number.isFinite(asked) ? asked : fallbackMs;
+  return Math.min(ceilingMs, Math.max(floorMs, ms));
+}
+
 /** How long to wait before the next tasks/get: the server's pollInterval, clamped to our floor and ceiling. */
 export function pollDelayMs(pollInterval: unknown): number {
-  const asked = typeof pollInterval === 'number' && Number.isFinite(pollInterval) ? pollInterval : 500;
-  return Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, asked));
+  return clampPollInterval(pollInterval, 500);
 }
 
 /** The task an answer describes: `result.task` of a CreateTaskResult, or the flat result of tasks/get and tasks/cancel. */

@@ -14,6 +14,7 @@ import { answerAll } from './mrtr-client.js';
 import { slowCallTimeoutMs } from './slow-tool.js';
 import { argumentsFor, CALL_BUDGET_MS, callPermission, toolsOf, type ToolDef } from './tool-survey.js';
 import { paramHeaders } from './tool-call.js';
+import { allowedMove, clampPollInterval, isTaskStatus } from './task-lifecycle.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 /** Polling never faster than this, whatever pollIntervalMs says… */
@@ -32,18 +33,12 @@ const MAX_INPUT_ROUNDS = 6;
 export const UNKNOWN_INPUT_KEY = 'mcp-conform-never-issued';
 
 export const TERMINAL = new Set(['completed', 'failed', 'cancelled']);
-/** Allowed moves between statuses (TASKX-15): working ⇄ input_required, either → a terminal one. */
-const NEXT: Readonly<Record<string, readonly string[]>> = {
-  working: ['working', 'input_required', 'completed', 'failed', 'cancelled'],
-  input_required: ['input_required', 'working', 'completed', 'failed', 'cancelled'],
-};
 
-/** Why moving from `from` to `to` breaks the status graph, or undefined. */
+/** Why moving from `from` to `to` breaks the status graph (TASKX-15, the same graph as TASK-7), or undefined. */
 export function illegalTransition(from: string, to: string): string | undefined {
   if (TERMINAL.has(from)) return from === to ? undefined : `${from} is terminal, yet it became ${to}`;
-  const allowed = NEXT[from];
-  if (!allowed) return `${JSON.stringify(from)} is not a task status`;
-  return allowed.includes(to) ? undefined : `${from} → ${JSON.stringify(to)} is not an allowed move`;
+  if (!isTaskStatus(from)) return `${JSON.stringify(from)} is not a task status`;
+  return allowedMove(from, to) ? undefined : `${from} → ${JSON.stringify(to)} is not an allowed move`;
 }
 
 /** Client capabilities that declare the extension (and `extra`). */
@@ -165,8 +160,7 @@ export interface TaskDrive {
 }
 
 export function pollDelayMs(result: Item | undefined): number {
-  const asked = result && typeof result.pollIntervalMs === 'number' && Number.isFinite(result.pollIntervalMs) ? result.pollIntervalMs : POLL_FLOOR_MS * 4;
-  return Math.min(POLL_CEILING_MS, Math.max(POLL_FLOOR_MS, asked));
+  return clampPollInterval(result?.pollIntervalMs, POLL_FLOOR_MS * 4, POLL_FLOOR_MS, POLL_CEILING_MS);
 }
 
 /** How long one task may take before a drive gives up: the slow-call budget of the check. */
