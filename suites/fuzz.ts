@@ -16,6 +16,7 @@ import { HOSTILE_TEXT, hostileTextCases } from '../src/fuzz/hostile-text.js';
 import { toolCaseArbitrary, ungeneratable, type CallableTool } from '../src/fuzz/tool-cases.js';
 import type { CaseSpec } from '../src/fuzz/wire-case.js';
 import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
+import { statelessRefusalCases } from '../src/fuzz/stateless-strategies.js';
 import { isStateless, loadSchemaSet } from '../src/schema/index.js';
 import type { Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
@@ -204,10 +205,13 @@ export const malformedMessages = defineCheck({
     // First in line for a spare: confirming a failure takes the longest waits of the three campaigns.
     const spare = ctx.check.clientCapabilities ? undefined : spareFor(ctx);
     spare?.catch(() => undefined); // awaited (and its error reported) in fuzz(), after the inventory
-    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx), transport: ctx.target.transport });
+    const listed = await inventory(ctx);
+    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: listed, transport: ctx.target.transport });
+    // 2026-07-28: each of its refusal rules once, first (S26-3, S26-4, S26-25).
+    const prefix = isStateless(ctx.revision) ? statelessRefusalCases({ revision: ctx.revision, inventory: listed, http: ctx.target.transport === 'http' }) : undefined;
     // Over HTTP, bad input is to be refused with a 4xx (RPC-11), never a 5xx or a broken connection.
     const crashRequirement = ctx.target.transport === 'stdio' ? 'STDIO-7' : 'RPC-11';
-    return fuzz(ctx, { cases, crashRequirement, hangRequirement: 'RPC-25', quickConfirm: true, spare });
+    return fuzz(ctx, { cases, prefix, crashRequirement, hangRequirement: 'RPC-25', quickConfirm: true, spare });
   },
 });
 

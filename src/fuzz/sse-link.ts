@@ -1,7 +1,8 @@
 // One legacy HTTP+SSE session (2024-11-05) used for fuzzing. Every case is a POST of its own,
 // which the server only acknowledges: the answers come on the one SSE stream, so they are
-// attributed as on stdio (by id, else to the oldest batch whose ping is unanswered). The POSTs
-// go one after another, in order, so the server reads the cases as sent and the ping after them.
+// attributed as on stdio (by id, else to the oldest batch whose ping is unanswered). Batches go
+// one after another, each batch's ping once its cases are all acknowledged, so the server has
+// read them before it reads the ping.
 import type { HttpExchange } from '../transport/types.js';
 import { expectForBody } from './expect.js';
 import { Link } from './link.js';
@@ -15,7 +16,7 @@ function postedOf(x: HttpExchange | undefined): CaseRun['posted'] {
 }
 
 export class SseLink extends Link {
-  /** One POST at a time: fewer cases ahead than on a pipe. */
+  /** One connection per POST in flight: fewer cases ahead than on a pipe. */
   override readonly pipelining = { batchSize: 8, maxInFlight: 4 };
   private queue: Promise<unknown> = Promise.resolve();
 
@@ -26,10 +27,8 @@ export class SseLink extends Link {
 
   protected override write(batch: Batch): Promise<void> {
     const posted = this.queue.then(async () => {
-      for (const run of batch.runs) {
-        if (this.closed) return;
-        run.posted = postedOf((await this.session.sendRaw(run.bytes)).http);
-      }
+      // The cases of a batch side by side (answers without an id go to the batch, whatever their order), the ping behind them all.
+      await Promise.all(batch.runs.map(async (run) => (run.posted = postedOf((await this.session.sendRaw(run.bytes)).http))));
       if (!this.closed) await this.session.sendMessage(batch.ping);
     });
     this.queue = posted.catch(() => undefined);

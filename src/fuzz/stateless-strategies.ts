@@ -61,32 +61,29 @@ export interface StatelessStrategyOptions {
   http: boolean;
 }
 
-/** The stateless mutations, by name (the header ones over HTTP only). */
-export function statelessStrategies({ revision, inventory, http }: StatelessStrategyOptions): Record<string, Strategy> {
-  const base = baseRequests(revision, inventory);
+const META_FAULTS: readonly MetaFault[] = ['no-protocol-version', 'no-client-capabilities', 'no-meta', 'capabilities-not-object'];
+const NOT_OBJECTS: readonly unknown[] = [null, 'all', [], true, 1];
+type HeaderFault = 'method-missing' | 'method-other' | 'name-other' | 'version-other';
+const HEADER_FAULTS: readonly HeaderFault[] = ['method-missing', 'method-other', 'name-other', 'version-other'];
+
+/** The case builders, shared by the generated strategies and the fixed prefix. */
+function builders({ revision, inventory, http }: StatelessStrategyOptions) {
   const status = http ? { status: BAD_REQUEST } : {};
-  const strategies: Record<string, Strategy> = {
-    'stateless/missing-meta': fc
-      .tuple(base, fc.constantFrom<MetaFault>('no-protocol-version', 'no-client-capabilities', 'no-meta', 'capabilities-not-object'), fc.constantFrom<unknown>(null, 'all', [], true, 1))
-      .map(([m, fault, bad]) => {
-        // Without a version in the body, the MCP-Protocol-Version header no longer matches it: -32020 is a fair reading too (S26-25).
-        const versionGone = fault === 'no-protocol-version' || fault === 'no-meta';
-        const codes = http && versionGone ? [INVALID_PARAMS, HEADER_MISMATCH] : [INVALID_PARAMS];
-        const rule: RefusalRule = { requirement: 'S26-3', codes, ...status, why: `a request with ${fault === 'capabilities-not-object' ? `clientCapabilities ${JSON.stringify(bad)}` : fault.replace(/-/g, ' ')} in _meta` };
-        return { message: withoutMeta(m, fault, bad), mustRefuse: rule };
-      }),
-    'stateless/unsupported-version': fc.tuple(base, fc.constantFrom(...UNKNOWN_VERSIONS)).map(([m, version]) => {
+  const mismatch = (why: string, codes = [HEADER_MISMATCH]): RefusalRule => ({ requirement: 'S26-25', codes, status: BAD_REQUEST, why });
+  return {
+    missingMeta(m: Obj, fault: MetaFault, bad: unknown): Omit<CaseSpec, 'strategy'> {
+      // Without a version in the body, the MCP-Protocol-Version header no longer matches it: -32020 is a fair reading too (S26-25).
+      const versionGone = fault === 'no-protocol-version' || fault === 'no-meta';
+      const codes = http && versionGone ? [INVALID_PARAMS, HEADER_MISMATCH] : [INVALID_PARAMS];
+      const what = fault === 'capabilities-not-object' ? `clientCapabilities ${JSON.stringify(bad)}` : fault.replace(/-/g, ' ');
+      return { message: withoutMeta(m, fault, bad), mustRefuse: { requirement: 'S26-3', codes, ...status, why: `a request with ${what} in _meta` } };
+    },
+    unsupportedVersion(m: Obj, version: string): Omit<CaseSpec, 'strategy'> {
       // Over HTTP the header still names the revision, which no longer matches the body (S26-25).
       const codes = http ? [UNSUPPORTED_VERSION, HEADER_MISMATCH] : [UNSUPPORTED_VERSION];
-      const rule: RefusalRule = { requirement: 'S26-4', codes, ...status, why: `a request in protocol version ${version}` };
-      return { message: editMeta(m, (meta) => ({ ...meta, [META_PROTOCOL_VERSION]: version })), mustRefuse: rule };
-    }),
-  };
-  if (!http) return strategies;
-  const mismatch = (why: string): RefusalRule => ({ requirement: 'S26-25', codes: [HEADER_MISMATCH], status: BAD_REQUEST, why });
-  strategies['stateless/header-mismatch'] = fc
-    .tuple(base, fc.constantFrom('method-missing', 'method-other', 'name-other', 'version-other'), fc.constantFrom(...UNKNOWN_VERSIONS))
-    .map(([m, how, version]): Omit<CaseSpec, 'strategy'> => {
+      return { message: editMeta(m, (meta) => ({ ...meta, [META_PROTOCOL_VERSION]: version })), mustRefuse: { requirement: 'S26-4', codes, ...status, why: `a request in protocol version ${version}` } };
+    },
+    headerMismatch(m: Obj, how: HeaderFault, version: string): Omit<CaseSpec, 'strategy'> {
       if (how === 'method-missing') return { message: m, headers: { 'Mcp-Method': null }, mustRefuse: mismatch('a POST without Mcp-Method') };
       if (how === 'method-other') {
         const other = m.method === 'tools/list' ? 'prompts/list' : 'tools/list';
@@ -97,7 +94,34 @@ export function statelessStrategies({ revision, inventory, http }: StatelessStra
         return { message: call, headers: { 'Mcp-Name': 'mcp-conform-fuzz-other-name' }, mustRefuse: mismatch('an Mcp-Name that is not the tool named in the body') };
       }
       // The header names a version nobody speaks; -32022 for it is a fair reading too.
-      return { message: m, headers: { 'MCP-Protocol-Version': version }, mustRefuse: { ...mismatch(`MCP-Protocol-Version ${version} on a ${revision} body`), codes: [HEADER_MISMATCH, UNSUPPORTED_VERSION] } };
-    });
+      return { message: m, headers: { 'MCP-Protocol-Version': version }, mustRefuse: mismatch(`MCP-Protocol-Version ${version} on a ${revision} body`, [HEADER_MISMATCH, UNSUPPORTED_VERSION]) };
+    },
+  };
+}
+
+/** The stateless mutations, by name (the header ones over HTTP only). */
+export function statelessStrategies(opts: StatelessStrategyOptions): Record<string, Strategy> {
+  const base = baseRequests(opts.revision, opts.inventory);
+  const build = builders(opts);
+  const strategies: Record<string, Strategy> = {
+    'stateless/missing-meta': fc.tuple(base, fc.constantFrom(...META_FAULTS), fc.constantFrom(...NOT_OBJECTS)).map(([m, fault, bad]) => build.missingMeta(m, fault, bad)),
+    'stateless/unsupported-version': fc.tuple(base, fc.constantFrom(...UNKNOWN_VERSIONS)).map(([m, version]) => build.unsupportedVersion(m, version)),
+  };
+  if (opts.http) strategies['stateless/header-mismatch'] = fc.tuple(base, fc.constantFrom(...HEADER_FAULTS), fc.constantFrom(...UNKNOWN_VERSIONS)).map(([m, how, version]) => build.headerMismatch(m, how, version));
   return strategies;
+}
+
+/**
+ * Each refusal rule once, on tools/list, sent before the generated cases: a plain run's hundred
+ * cases reach each of them only now and then, and these are the rules 2026-07-28 is about.
+ */
+export function statelessRefusalCases(opts: StatelessStrategyOptions): CaseSpec[] {
+  const m = withRequestMeta({ jsonrpc: '2.0', id: idSlot('number'), method: 'tools/list', params: {} }, opts.revision);
+  const build = builders(opts);
+  const cases: CaseSpec[] = [
+    ...META_FAULTS.map((fault) => ({ strategy: 'stateless/missing-meta', ...build.missingMeta(m, fault, NOT_OBJECTS[0]) })),
+    { strategy: 'stateless/unsupported-version', ...build.unsupportedVersion(m, UNKNOWN_VERSIONS[0]) },
+  ];
+  if (opts.http) cases.push(...HEADER_FAULTS.map((how) => ({ strategy: 'stateless/header-mismatch', ...build.headerMismatch(m, how, UNKNOWN_VERSIONS[0]) })));
+  return cases;
 }
