@@ -6,7 +6,7 @@
 // the revision says. Every failure is shrunk to a minimal input and reported with the bytes,
 // what came back, and a command that replays it (src/fuzz/).
 import type fc from 'fast-check';
-import { defineCheck, STATEFUL_REVISIONS, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, HANDSHAKE_TAG, STATEFUL_REVISIONS, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';
 import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
 import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
@@ -18,7 +18,7 @@ import type { CaseSpec } from '../src/fuzz/wire-case.js';
 import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
 import { statelessRefusalCases } from '../src/fuzz/stateless-strategies.js';
 import { isStateless, loadSchemaSet } from '../src/schema/index.js';
-import type { Session } from '../src/session/index.js';
+import { discover, type Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
 import { argumentsFor, callPermission, toolsOf } from './lib/tool-survey.js';
 import { within } from './lib/delay.js';
@@ -76,8 +76,12 @@ function spareFor(ctx: CheckContext): Promise<Session | undefined> {
 /** A new, initialized session for a campaign: the first (when no spare is left) and those after crashes. */
 async function newCampaignSession(ctx: CheckContext, forRun = false): Promise<Session> {
   const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities, forRun });
-  // 2026-07-28 has no handshake: the server/discover behind the first batch is the first sign of life.
-  if (isStateless(ctx.revision)) return session;
+  // 2026-07-28 has no handshake, but a dual-era server picks a stdio connection's era from its
+  // first request (S26-37): a discover first, so a case without _meta is not taken for legacy traffic.
+  if (isStateless(ctx.revision)) {
+    await discover(session, { tag: HANDSHAKE_TAG, timeoutMs: ctx.options.requestTimeoutMs });
+    return session;
+  }
   if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
   return session;
 }

@@ -3,7 +3,7 @@
 // and bounding what is remembered. Each link only writes the bytes and attributes what comes back.
 import { keyOf, type Received, type RequestId, type Session } from '../session/index.js';
 import type { Expect } from './expect.js';
-import { claimFindings, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
+import { claimFindings, isPing, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
 
@@ -71,9 +71,11 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     if (ping) {
       ping.batch.pingAnswered = true;
       this.onPingAnswer(ping, key);
-    } else {
+    } else if (!isPing(m.id)) {
       this.onResponse(r, m.id, key);
     }
+    // else: a late answer to one of our pings, whose batch was judged without it (a slow
+    // server/discover is no wrong id).
   }
 
   /**

@@ -72,8 +72,10 @@ function builders({ revision, inventory, http }: StatelessStrategyOptions) {
   const mismatch = (why: string, codes = [HEADER_MISMATCH]): RefusalRule => ({ requirement: 'S26-25', codes, status: BAD_REQUEST, why });
   return {
     missingMeta(m: Obj, fault: MetaFault, bad: unknown): Omit<CaseSpec, 'strategy'> {
+      // No _meta at all is what legacy traffic looks like: a dual-era server may serve it so (S26-37), so any answer will do.
+      if (fault === 'no-meta') return { message: withoutMeta(m, fault, bad) };
       // Without a version in the body, the MCP-Protocol-Version header no longer matches it: -32020 is a fair reading too (S26-25).
-      const versionGone = fault === 'no-protocol-version' || fault === 'no-meta';
+      const versionGone = fault === 'no-protocol-version';
       const codes = http && versionGone ? [INVALID_PARAMS, HEADER_MISMATCH] : [INVALID_PARAMS];
       const what = fault === 'capabilities-not-object' ? `clientCapabilities ${JSON.stringify(bad)}` : fault.replace(/-/g, ' ');
       return { message: withoutMeta(m, fault, bad), mustRefuse: { requirement: 'S26-3', codes, ...status, why: `a request with ${what} in _meta` } };
