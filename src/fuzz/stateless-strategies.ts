@@ -42,11 +42,14 @@ function editMeta(message: Obj, edit: (meta: Obj) => Obj | undefined): Obj {
   return { ...message, params };
 }
 
-type MetaFault = 'no-protocol-version' | 'no-client-capabilities' | 'no-meta' | 'capabilities-not-object';
+/**
+ * No `_meta` at all is left out: that is what legacy traffic looks like, which a dual-era server
+ * serves as such (S26-37; tmcp does), with answers of the older revisions.
+ */
+type MetaFault = 'no-protocol-version' | 'no-client-capabilities' | 'capabilities-not-object';
 
 function withoutMeta(message: Obj, fault: MetaFault, bad: unknown): Obj {
   return editMeta(message, (meta) => {
-    if (fault === 'no-meta') return undefined;
     if (fault === 'no-protocol-version') delete meta[META_PROTOCOL_VERSION];
     else if (fault === 'no-client-capabilities') delete meta[META_CLIENT_CAPABILITIES];
     else meta[META_CLIENT_CAPABILITIES] = bad;
@@ -61,7 +64,7 @@ export interface StatelessStrategyOptions {
   http: boolean;
 }
 
-const META_FAULTS: readonly MetaFault[] = ['no-protocol-version', 'no-client-capabilities', 'no-meta', 'capabilities-not-object'];
+const META_FAULTS: readonly MetaFault[] = ['no-protocol-version', 'no-client-capabilities', 'capabilities-not-object'];
 const NOT_OBJECTS: readonly unknown[] = [null, 'all', [], true, 1];
 type HeaderFault = 'method-missing' | 'method-other' | 'name-other' | 'version-other';
 const HEADER_FAULTS: readonly HeaderFault[] = ['method-missing', 'method-other', 'name-other', 'version-other'];
@@ -72,8 +75,6 @@ function builders({ revision, inventory, http }: StatelessStrategyOptions) {
   const mismatch = (why: string, codes = [HEADER_MISMATCH]): RefusalRule => ({ requirement: 'S26-25', codes, status: BAD_REQUEST, why });
   return {
     missingMeta(m: Obj, fault: MetaFault, bad: unknown): Omit<CaseSpec, 'strategy'> {
-      // No _meta at all is what legacy traffic looks like: a dual-era server may serve it so (S26-37), so any answer will do.
-      if (fault === 'no-meta') return { message: withoutMeta(m, fault, bad) };
       // Without a version in the body, the MCP-Protocol-Version header no longer matches it: -32020 is a fair reading too (S26-25).
       const versionGone = fault === 'no-protocol-version';
       const codes = http && versionGone ? [INVALID_PARAMS, HEADER_MISMATCH] : [INVALID_PARAMS];
