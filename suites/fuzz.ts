@@ -1,9 +1,12 @@
 // Fuzzing: property-based malformed messages, valid requests of every method, and tool
 // arguments, sent pipelined on connections of their own (stdio), or as concurrent POSTs each judged by
-// its status too (Streamable HTTP); every failure is shrunk to a minimal input and reported
-// with the bytes, what came back, and a command that replays it (src/fuzz/).
+// its status too (Streamable HTTP), or as POSTs answered on the SSE stream (legacy HTTP+SSE); in
+// 2026-07-28 every request carries its `_meta` (and routing headers), server/discover is the
+// liveness probe, and requests without `_meta` or with headers that disagree must be refused as
+// the revision says. Every failure is shrunk to a minimal input and reported with the bytes,
+// what came back, and a command that replays it (src/fuzz/).
 import type fc from 'fast-check';
-import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, HANDSHAKE_TAG, STATEFUL_REVISIONS, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';
 import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
 import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
@@ -13,14 +16,20 @@ import { HOSTILE_TEXT, hostileTextCases } from '../src/fuzz/hostile-text.js';
 import { toolCaseArbitrary, ungeneratable, type CallableTool } from '../src/fuzz/tool-cases.js';
 import type { CaseSpec } from '../src/fuzz/wire-case.js';
 import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
-import { loadSchemaSet } from '../src/schema/index.js';
-import type { Session } from '../src/session/index.js';
+import { statelessRefusalCases } from '../src/fuzz/stateless-strategies.js';
+import { isStateless, loadSchemaSet } from '../src/schema/index.js';
+import { discover, type Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
 import { argumentsFor, callPermission, toolsOf } from './lib/tool-survey.js';
 import { within } from './lib/delay.js';
 import { claimSpare } from './lib/unknown-version-probes.js';
+import { STATELESS } from './lib/stateless-wire.js';
 
 type Obj = Record<string, unknown>;
+
+/** Every wire is fuzzed: stdio, Streamable HTTP (stateful and 2026-07-28) and the legacy HTTP+SSE of 2024-11-05. */
+const EVERY_REVISION = [...STATEFUL_REVISIONS, ...STATELESS];
+const EVERY_TRANSPORT = ['stdio', 'http', 'sse'] as const;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Names and uris the server lists, so generated requests can aim at things that exist. */
@@ -56,9 +65,23 @@ interface FuzzPlan {
   spare?: Promise<Session | undefined>;
 }
 
+/**
+ * A spare session of the run's probes (stdio: a process fewer). The probes are initialize
+ * handshakes, which a 2026-07-28 run does not make: there a campaign opens its own.
+ */
+function spareFor(ctx: CheckContext): Promise<Session | undefined> {
+  return isStateless(ctx.revision) ? Promise.resolve(undefined) : claimSpare(ctx);
+}
+
 /** A new, initialized session for a campaign: the first (when no spare is left) and those after crashes. */
 async function newCampaignSession(ctx: CheckContext, forRun = false): Promise<Session> {
   const { session, handshake } = await ctx.connect({ clientCapabilities: ctx.check.clientCapabilities, forRun });
+  // 2026-07-28 has no handshake, but a dual-era server picks a stdio connection's era from its
+  // first request (S26-37): a discover first, so a case without _meta is not taken for legacy traffic.
+  if (isStateless(ctx.revision)) {
+    await discover(session, { tag: HANDSHAKE_TAG, timeoutMs: ctx.options.requestTimeoutMs });
+    return session;
+  }
   if (handshake?.outcome.kind !== 'result') throw new Error(`initialize on the new connection ended with ${handshake?.outcome.kind ?? 'nothing'}`);
   return session;
 }
@@ -126,7 +149,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
 
 /** One campaign on a spare session (stdio: one process fewer) or a new one; with a relay, a clean end hands the session on. */
 async function fuzzOnce(ctx: CheckContext, plan: FuzzPlan, relay?: Relay): Promise<Verdict> {
-  let first = ctx.check.clientCapabilities ? undefined : await (plan.spare ?? claimSpare(ctx));
+  let first = ctx.check.clientCapabilities ? undefined : await (plan.spare ?? spareFor(ctx));
   try {
     // Kept past this check (the runner closes it at the end of the run) so it can be handed on.
     first ??= await newCampaignSession(ctx, relay !== undefined);
@@ -158,7 +181,7 @@ async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Prom
     quickMs: s.quickMs,
     maxFailures: s.maxFailures,
     maxRestarts: s.maxRestarts,
-    oracle: { crashRequirement: plan.crashRequirement, hangRequirement: plan.hangRequirement, caseTimeoutMs: s.caseTimeoutMs },
+    oracle: { crashRequirement: plan.crashRequirement, hangRequirement: plan.hangRequirement, caseTimeoutMs: s.caseTimeoutMs, stateless: isStateless(ctx.revision) },
     signal: ctx.signal,
     first,
     connect: () => newCampaignSession(ctx),
@@ -177,18 +200,22 @@ export const malformedMessages = defineCheck({
   title: 'malformed and hostile input (broken JSON, bad bytes, bad envelopes, huge and deep values) never crashes, hangs or confuses the server',
   level: 'MUST',
   kind: 'J',
-  requirements: ['RPC-11', 'RPC-12', 'RPC-25', 'RPC-7', 'STDIO-7', 'HTTP-8'],
+  requirements: ['RPC-11', 'RPC-12', 'RPC-25', 'RPC-7', 'STDIO-7', 'HTTP-8', 'S26-3', 'S26-4', 'S26-25'],
   spec: 'basic#messages',
-  transports: ['stdio', 'http'],
+  revisions: EVERY_REVISION,
+  transports: EVERY_TRANSPORT,
   long: true,
   async run(ctx) {
     // First in line for a spare: confirming a failure takes the longest waits of the three campaigns.
-    const spare = ctx.check.clientCapabilities ? undefined : claimSpare(ctx);
+    const spare = ctx.check.clientCapabilities ? undefined : spareFor(ctx);
     spare?.catch(() => undefined); // awaited (and its error reported) in fuzz(), after the inventory
-    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: await inventory(ctx) });
+    const listed = await inventory(ctx);
+    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: listed, transport: ctx.target.transport });
+    // 2026-07-28: each of its refusal rules once, first (S26-3, S26-4, S26-25).
+    const prefix = isStateless(ctx.revision) ? statelessRefusalCases({ revision: ctx.revision, inventory: listed, http: ctx.target.transport === 'http' }) : undefined;
     // Over HTTP, bad input is to be refused with a 4xx (RPC-11), never a 5xx or a broken connection.
     const crashRequirement = ctx.target.transport === 'stdio' ? 'STDIO-7' : 'RPC-11';
-    return fuzz(ctx, { cases, crashRequirement, hangRequirement: 'RPC-25', quickConfirm: true, spare });
+    return fuzz(ctx, { cases, prefix, crashRequirement, hangRequirement: 'RPC-25', quickConfirm: true, spare });
   },
 });
 
@@ -199,7 +226,8 @@ export const validRequests = defineCheck({
   kind: 'J',
   requirements: ['RPC-25', 'RPC-2', 'RPC-7', 'HTTP-8'],
   spec: 'basic#responses',
-  transports: ['stdio', 'http'],
+  revisions: EVERY_REVISION,
+  transports: EVERY_TRANSPORT,
   long: true,
   async run(ctx) {
     const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
@@ -214,7 +242,8 @@ export const toolArguments = defineCheck({
   kind: 'N',
   requirements: ['TOOLS-18', 'HTTP-8'],
   spec: 'server/tools#security-considerations',
-  transports: ['stdio', 'http'],
+  revisions: EVERY_REVISION,
+  transports: EVERY_TRANSPORT,
   needs: ['tools'],
   long: true,
   async run(ctx) {
@@ -230,7 +259,7 @@ export const toolArguments = defineCheck({
     }
     ctx.note(`fuzzing ${callable.map((t) => t.name).join(', ')}`);
     for (const u of ungeneratable(callable, ctx.revision)) ctx.note(`${u.name}: ${u.reason}; only invalid arguments are sent`);
-    const prefix = hostileTextCases(callable);
+    const prefix = hostileTextCases(callable, ctx.revision);
     if (prefix.length) ctx.note(`first: ${HOSTILE_TEXT.length} kinds of hostile text in each of ${prefix.length / HOSTILE_TEXT.length} string argument(s), ${prefix.length} fixed cases`);
     return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), prefix, crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18', relay: true });
   },

@@ -5,7 +5,6 @@ import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
 import { runTarget, type TargetRunOptions } from '../runner/target.js';
 import { randomSeed } from '../runner/seed.js';
-import { isStateless, LATEST_STATEFUL } from '../schema/index.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
 import { EXIT, UsageError } from './errors.js';
@@ -27,7 +26,11 @@ the other, for much longer than "run" does: malformed and hostile messages, gene
 requests of every method, and arguments for the tools it may call. Every failure is shrunk to
 a minimal input and reported once, with the bytes sent, what came back, and a command line
 that replays it. Over Streamable HTTP (--url) every case is a POST of its own, judged by its
-status too: never a 5xx or a broken connection, and a body that is not JSON gets a 4xx.
+status too: never a 5xx or a broken connection, and a body that is not JSON gets a 4xx; over
+legacy HTTP+SSE (--legacy-sse) every case is a POST whose answer comes on the stream. In
+2026-07-28 every request carries its _meta (and over HTTP its routing headers), and requests
+without _meta, in an unknown version or with headers that disagree with the body must get the
+error the revision names.
 
 Fuzz options:
   --duration <seconds>        time spent sending cases, per check (default ${DEFAULT_DURATION_S})
@@ -128,14 +131,11 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
       }
     : undefined;
 
-  // The campaigns speak the initialize-handshake wire: 2026-07-28 is not fuzzed yet.
-  if (args.protocolVersion !== undefined && args.protocolVersion !== 'all' && isStateless(args.protocolVersion)) {
-    throw new UsageError(`fuzz covers the stateful revisions (up to ${LATEST_STATEFUL}); ${args.protocolVersion} is not fuzzed yet`);
-  }
   const options: TargetRunOptions = {
     target: args.target,
     checks: fuzzChecks,
-    protocolVersion: args.protocolVersion ?? LATEST_STATEFUL,
+    // As `run`: without --protocol-version, server/discover first, then initialize (legacy HTTP+SSE is 2024-11-05).
+    protocolVersion: args.protocolVersion ?? (args.target.transport === 'sse' ? '2024-11-05' : undefined),
     only: args.only,
     skip: args.skip,
     seed: args.seed,

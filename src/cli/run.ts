@@ -52,7 +52,8 @@ Options:
   --seed <n|random>           seed for generated inputs (default 1, so runs agree; random draws
                               a new one; printed in reports to replay)
   --fuzz-runs <n>             number of generated fuzz cases (used by the fuzz suite; tool
-                              fuzzing sends its fixed hostile-text cases before them)
+                              fuzzing sends its fixed hostile-text cases before them, and
+                              2026-07-28 fuzzing its fixed refusal cases)
   --header "Name: value"      extra HTTP header (repeatable), e.g. authorization
   --auth-token <token>        a valid access token for a protected HTTP server, sent as
                               Authorization: Bearer (also MCP_CONFORM_AUTH_TOKEN); an

@@ -15,6 +15,7 @@ import fc from 'fast-check';
 import type { Session } from '../session/index.js';
 import { HttpLink } from './http-link.js';
 import { Link, type BatchTiming, type FuzzLink } from './link.js';
+import { SseLink } from './sse-link.js';
 import type { Batch, CaseRun } from './observation.js';
 import { judge, type Anomaly, type AnomalyKind, type OracleOptions } from './oracle.js';
 import type { CaseSpec } from './wire-case.js';
@@ -174,8 +175,12 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   let investigatingSince: number | undefined;
   const investigating = () => investigated + (investigatingSince === undefined ? 0 : performance.now() - investigatingSince);
   const shrinkTimeLeft = () => opts.shrinkMs - investigating();
-  // A pipe (stdio) takes cases back to back; Streamable HTTP takes one POST per case.
-  const linkOn = (session: Session): FuzzLink => (session.transport.kind === 'http' ? new HttpLink(session, opts.tag) : new Link(session, opts.tag));
+  // A pipe (stdio) takes cases back to back; Streamable HTTP takes one POST per case, and so does
+  // legacy HTTP+SSE, whose answers come on one stream as on a pipe.
+  const linkOn = (session: Session): FuzzLink => {
+    const kind = session.transport.kind;
+    return kind === 'http' ? new HttpLink(session, opts.tag) : kind === 'sse' ? new SseLink(session, opts.tag) : new Link(session, opts.tag);
+  };
   let link: FuzzLink | undefined = opts.first ? linkOn(opts.first) : undefined;
 
   const ensureLink = async (): Promise<FuzzLink> => {
@@ -453,9 +458,9 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
     const { pipelining } = await ensureLink();
     const batchSize = opts.batchSize ?? pipelining.batchSize;
     const maxInFlight = opts.maxInFlight ?? pipelining.maxInFlight;
-    // Nothing restarts an HTTP server that died, so no replay can find which of several open
+    // Nothing restarts an HTTP (or HTTP+SSE) server that died, so no replay can find which of several open
     // POSTs killed it: the prefix (each entry aimed at one argument) goes one POST at a time.
-    const serialUntil = link?.session.transport.kind === 'http' ? prefix.length : 0;
+    const serialUntil = link?.session.transport.kind === 'stdio' ? 0 : prefix.length;
     const serial = (open: ReadonlyArray<{ batch: Batch }>) => index < serialUntil || open.some((f) => f.batch.runs.some((r) => r.index < serialUntil));
     search: while (searching()) {
       const inFlight: Array<{ batch: Batch; settled: Promise<Batch> }> = [];

@@ -3,6 +3,8 @@
 // the other arguments kept valid, so the text gets past schema validation to the code that
 // handles it. Text that has broken servers: multi-byte and astral characters, combining marks,
 // right-to-left text and overrides, U+2028/U+2029, NUL, lone surrogates, very long strings.
+import type { Revision } from '../schema/index.js';
+import { withRequestMeta } from './stateless-wire.js';
 import { idSlot, type CaseSpec } from './wire-case.js';
 import type { CallableTool } from './tool-cases.js';
 
@@ -106,12 +108,12 @@ export function withValueAt(base: Obj, path: Path, value: unknown): Obj {
 }
 
 /** The dictionary cases for the given tools, in a fixed order: tool by tool, argument by argument, entry by entry. */
-export function hostileTextCases(tools: readonly CallableTool[]): CaseSpec[] {
+export function hostileTextCases(tools: readonly CallableTool[], revision: Revision): CaseSpec[] {
   return tools.flatMap((tool) =>
     stringPaths(tool.inputSchema).flatMap((path) =>
       HOSTILE_TEXT.map(({ text }) => ({
         strategy: `tool/hostile-text (${tool.name})`,
-        message: { jsonrpc: '2.0', id: idSlot('number'), method: 'tools/call', params: { name: tool.name, arguments: withValueAt(tool.baseline ?? {}, path, text) } },
+        message: withRequestMeta({ jsonrpc: '2.0', id: idSlot('number'), method: 'tools/call', params: { name: tool.name, arguments: withValueAt(tool.baseline ?? {}, path, text) } }, revision),
         soft: true,
       })),
     ),

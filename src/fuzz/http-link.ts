@@ -5,14 +5,15 @@
 // bodies that are not JSON-RPC, the status) is read off the exchange that carried it, so each
 // case knows exactly what its own POST got back.
 import { createParser } from 'eventsource-parser';
-import { validateMessage } from '../schema/index.js';
+import { isStateless, validateMessage } from '../schema/index.js';
 import { keyOf, type Received, type Session } from '../session/index.js';
 import { isJsonMedia, mediaType } from '../transport/headers.js';
 import type { FramingProblem, HttpExchange } from '../transport/types.js';
 import { expectForBody } from './expect.js';
 import { LinkBase, type InFlight, type Tracked } from './link-base.js';
-import { isObj, isPing, isResponse, type BatchTiming } from './link-common.js';
+import { dropped, isObj, isPing, isResponse, type BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
+import { caseHeaders } from './stateless-wire.js';
 import type { CaseSpec } from './wire-case.js';
 
 interface Live extends InFlight {
@@ -26,10 +27,6 @@ interface Live extends InFlight {
 const CUT_BODY = /…\[(\+\d+ chars|body cut at \d+ bytes)\]$/;
 const SHOWN_CHARS = 2000;
 
-/** How an exchange error reads: our own timeout and our own close are not the server's doing. */
-function dropped(error: string): boolean {
-  return !/^no complete response within \d+ ms$/.test(error) && !error.startsWith('aborted:');
-}
 
 function mediaOf(x: HttpExchange | undefined): string | undefined {
   const type = x?.response?.headers['content-type'];
@@ -68,6 +65,11 @@ export class HttpLink extends LinkBase<Live> {
     this.detach.push(() => session.transport.off('framing', onFraming));
   }
 
+  /** 2026-07-28: every POST carries routing headers that match its body (or, on purpose, do not). */
+  private get stateless(): boolean {
+    return isStateless(this.session.revision);
+  }
+
   render(spec: CaseSpec, index: number): CaseRun {
     // The stdio delimiter is no part of an HTTP body.
     return this.renderWith(spec, index, (bytes) => bytes.subarray(0, bytes.length - 1), expectForBody);
@@ -83,7 +85,8 @@ export class HttpLink extends LinkBase<Live> {
     live.timers.push(setTimeout(() => this.ping(live), timing.deadlineMs));
     for (const run of runs) {
       run.http = { pending: true, loose: [], unexpected: [] };
-      this.session.sendRaw(run.bytes).then(
+      const headers = this.stateless ? caseHeaders(run.spec, run.bytes) : undefined;
+      this.session.sendRaw(run.bytes, { headers }).then(
         (out) => this.onPosted(live, run, out.http),
         (err: Error) => this.onRefused(run, err),
       );
@@ -185,8 +188,8 @@ export class HttpLink extends LinkBase<Live> {
     if (live.pinging || batch.settled) return;
     live.pinging = true;
     live.timers.push(setTimeout(() => this.settle(live), timing.deadlineMs));
-    const bytes = Buffer.from(JSON.stringify({ jsonrpc: '2.0', id: batch.pingId, method: 'ping' }));
-    this.session.sendRaw(bytes).then(
+    // As a message, so a stateless session adds its routing headers.
+    this.session.sendMessage(batch.ping).then(
       (out) => {
         const x = out.http;
         const status = x?.response?.status;

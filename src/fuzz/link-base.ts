@@ -3,7 +3,7 @@
 // and bounding what is remembered. Each link only writes the bytes and attributes what comes back.
 import { keyOf, type Received, type RequestId, type Session } from '../session/index.js';
 import type { Expect } from './expect.js';
-import { claimFindings, isResponse, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
+import { claimFindings, isPing, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
 
@@ -71,9 +71,11 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     if (ping) {
       ping.batch.pingAnswered = true;
       this.onPingAnswer(ping, key);
-    } else {
+    } else if (!isPing(m.id)) {
       this.onResponse(r, m.id, key);
     }
+    // else: a late answer to one of our pings, whose batch was judged without it (a slow
+    // server/discover is no wrong id).
   }
 
   /**
@@ -99,7 +101,8 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
    */
   protected openBatch(runs: CaseRun[], timing: BatchTiming, answerTimeoutMs: number, extend: (flight: InFlight) => L): { live: L; settled: Promise<Batch>; open: boolean } {
     const pingId = `fz-ping-${++this.nextPing}`;
-    const batch: Batch = { runs, pingId, sentAt: performance.now(), pingAnswered: false, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: false };
+    const ping = livenessMessage(this.session, pingId);
+    const batch: Batch = { runs, pingId, ping, sentAt: performance.now(), pingAnswered: false, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: false };
     let done!: () => void;
     const settled = new Promise<Batch>((resolve) => (done = () => resolve(batch)));
     const live = extend({ batch, timing, done, timers: [] });
@@ -111,7 +114,7 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     }
     this.pings.set(keyOf(pingId), live);
     for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
-    registerAnswers(this.session, runs, pingId, answerTimeoutMs, this.tag);
+    registerAnswers(this.session, runs, ping, answerTimeoutMs, this.tag);
     return { live, settled, open: true };
   }
 

@@ -1,7 +1,7 @@
 // What the campaign needs from a connection used for fuzzing, and the helpers both kinds share:
 // stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one POST per
 // case). Their shared state and batch lifecycle are in link-base.ts.
-import type { Session } from '../session/index.js';
+import { livenessRequest, type Session } from '../session/index.js';
 import type { RequestId } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
 import type { CaseSpec } from './wire-case.js';
@@ -38,6 +38,11 @@ type Obj = Record<string, unknown>;
 export const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const isResponse = (m: unknown): m is Obj => isObj(m) && !('method' in m) && ('result' in m || 'error' in m);
 
+/** Whether an HTTP exchange error means the server broke the connection: our own timeout and our own close are not its doing. */
+export function dropped(error: string): boolean {
+  return !/^no complete response within \d+ ms$/.test(error) && !error.startsWith('aborted:');
+}
+
 export function isPing(id: unknown): boolean {
   return typeof id === 'string' && id.startsWith('fz-ping-');
 }
@@ -52,16 +57,25 @@ export function trimReceived(session: Session): void {
 }
 
 /**
+ * The liveness request sent behind every batch: ping, or server/discover with the per-request
+ * `_meta` in 2026-07-28, which has no ping (see session/liveness.ts).
+ */
+export function livenessMessage(session: Session, id: RequestId): Obj {
+  const { method, params } = livenessRequest(session.revision);
+  return session.buildRequest(method, params, { id });
+}
+
+/**
  * Registers the cases' readable ids (and the ping) with the session without writing anything
  * (the link writes the bytes itself), so it correlates their answers, validates them against the
  * method's result schema and never mistakes them for answers to nothing.
  */
-export function registerAnswers(session: Session, runs: CaseRun[], pingId: RequestId, timeoutMs: number, tag: string): void {
+export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, timeoutMs: number, tag: string): void {
   const transport = session.transport;
   Object.defineProperty(transport, 'send', { value: async () => ({}), configurable: true, writable: true });
   try {
     // The ping is untagged: problems with its answer belong to the whole-run checks.
-    void session.sendRequest({ jsonrpc: '2.0', id: pingId, method: 'ping' }, { timeoutMs });
+    void session.sendRequest(ping, { timeoutMs });
     for (const run of runs) {
       for (const ref of run.expect.refs) {
         const message: Obj = { jsonrpc: '2.0', id: ref.id, method: ref.method };

@@ -46,15 +46,20 @@ export class Link extends LinkBase<Live> {
     const { batch } = live;
     if (!open) return { batch, settled };
     this.live.push(live);
-    const ping = Buffer.from(`${JSON.stringify({ jsonrpc: '2.0', id: batch.pingId, method: 'ping' })}\n`);
     live.timers.push(setTimeout(() => this.settle(live), timing.deadlineMs));
-    this.session.sendRaw(Buffer.concat([...runs.map((r) => r.bytes), ping])).catch((err: Error) => {
+    this.write(batch).catch((err: Error) => {
       // The pipe broke: the server is gone (its exit may not have been reported yet).
       this.exitReason ??= `the server stopped reading its input (${err.message})`;
       batch.undelivered = !batch.pingAnswered && batch.runs.every((r) => r.responses.length === 0);
       this.onClosed(this.exitReason);
     });
     return { batch, settled };
+  }
+
+  /** The cases and the ping behind them, in one write on the pipe. */
+  protected async write(batch: Batch): Promise<void> {
+    const ping = Buffer.from(`${JSON.stringify(batch.ping)}\n`);
+    await this.session.sendRaw(Buffer.concat([...batch.runs.map((r) => r.bytes), ping]));
   }
 
   /**
@@ -117,7 +122,7 @@ export class Link extends LinkBase<Live> {
     return Math.max(timing.afterPingMs, (timing.afterPingRoundTrips ?? 0) * roundTrip);
   }
 
-  private onClosed(reason: string): void {
+  protected onClosed(reason: string): void {
     this.exitReason ??= reason;
     for (const live of [...this.live]) {
       live.batch.closed ??= reason;

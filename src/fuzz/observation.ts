@@ -18,6 +18,8 @@ export interface CaseRun {
   slow?: boolean;
   /** HTTP: the POST that carried the case (each case is one POST there). */
   http?: PostOutcome;
+  /** Legacy HTTP+SSE: how the case's POST was acknowledged (its answers come on the stream). */
+  posted?: { status?: number; error?: string; dropped?: boolean };
 }
 
 /** How the POST of one case ended, as far as the fuzz oracle cares. */
@@ -43,6 +45,8 @@ export interface PostOutcome {
 export interface Batch {
   runs: CaseRun[];
   pingId: RequestId;
+  /** The liveness request behind the cases (ping, or server/discover in 2026-07-28). */
+  ping: Record<string, unknown>;
   /** ms (performance.now) when the bytes were written. */
   sentAt: number;
   /** ms (performance.now) when the batch settled: how long missing answers were waited for. */

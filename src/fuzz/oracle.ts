@@ -21,6 +21,7 @@ export type AnomalyKind =
   | 'dropped' // HTTP: the server broke the connection instead of answering (and still lives)
   | 'server-error' // HTTP: a 5xx status
   | 'not-rejected' // HTTP: a body that is not JSON accepted with a 2xx and no error
+  | 'not-refused' // 2026-07-28: a request the revision says how to refuse (no _meta, headers that disagree) was served, or refused otherwise
   | 'http-status'; // HTTP: a request answered with a status outside 2xx (tolerated: warn)
 
 /** Most severe first: the primary anomaly of a run, and the one shrinking keeps. */
@@ -33,6 +34,7 @@ export const ANOMALY_ORDER: readonly AnomalyKind[] = [
   'duplicate',
   'no-response',
   'not-rejected',
+  'not-refused',
   'unsolicited',
   'bad-output',
   'bad-response',
@@ -59,6 +61,8 @@ export interface OracleOptions {
   crashRequirement: string;
   hangRequirement: string;
   caseTimeoutMs: number;
+  /** 2026-07-28: error answers come with a 4xx over HTTP (S26-3, S26-25, S26-28), so only a result outside 2xx is odd. */
+  stateless?: boolean;
 }
 
 type Obj = Record<string, unknown>;
@@ -80,7 +84,8 @@ function onlyGarbledId(problems: readonly Problem[], runs: readonly CaseRun[]): 
 
 /** What the POST of a case got, in words. */
 function describePost(run: CaseRun, timeoutMs: number): string {
-  const post = run.http!;
+  if (!run.http) return `: its POST was answered ${run.posted?.status ?? `with an error (${run.posted?.error})`} and nothing came on the SSE stream`;
+  const post = run.http;
   if (post.pending) return `its POST got no reply within ${timeoutMs} ms`;
   if (post.error !== undefined && post.status === undefined) return `its POST failed (${post.error})`;
   return `its POST was answered ${post.status}${post.media ? ` ${post.media}` : ''} without it`;
@@ -123,9 +128,39 @@ function judgePosts(batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
       out.push({ kind: 'server-error', requirement: refusalRequirement(run, opts), summary: `the POST was answered ${status}, a server error, instead of ${instead}`, run, received: [...run.responses, ...post.loose] });
     } else if (run.expect.notJson && status !== undefined && status < 300 && run.responses.length === 0 && !post.loose.some(isError)) {
       out.push({ kind: 'not-rejected', requirement: 'RPC-11', summary: `a body that is not JSON was accepted (${status}) without an error: a 4xx, or a -32700 error, was due`, run, received: [], cause: 'no-answer-to-non-json' });
-    } else if (status !== undefined && (status < 200 || status >= 300) && run.expect.answer.some((id) => countFor(run, id) > 0)) {
+    } else if (status !== undefined && (status < 200 || status >= 300) && run.expect.answer.some((id) => countFor(run, id) > 0) && !(opts.stateless && run.responses.every(isError))) {
       out.push({ kind: 'http-status', warnOnly: true, requirement: 'HTTP-8', summary: `a request was answered with HTTP ${status} rather than 200 (the JSON-RPC answer was in the body)`, run, received: run.responses });
     }
+  }
+}
+
+const isClientError = (status: number | undefined) => status !== undefined && status >= 400 && status < 500;
+
+/** Legacy HTTP+SSE: each case's POST is only acknowledged (the answers come on the stream), but never with a 5xx or a broken connection. */
+function judgeSsePosts(batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
+  for (const run of batch.runs) {
+    const post = run.posted;
+    if (!post || run.slow) continue;
+    if (post.dropped) out.push({ kind: 'dropped', requirement: refusalRequirement(run, opts), summary: `the server broke the connection of the POST instead of accepting it (${post.error}), although it still answers ping`, run, received: [] });
+    else if (post.status !== undefined && post.status >= 500) out.push({ kind: 'server-error', requirement: refusalRequirement(run, opts), summary: `the POST was answered ${post.status}, a server error`, run, received: run.responses });
+  }
+}
+
+/** 2026-07-28: a request the revision says how to refuse (see RefusalRule) got exactly that refusal. */
+function judgeRefusals(batch: Batch, out: Anomaly[]): void {
+  for (const run of batch.runs) {
+    const rule = run.spec.mustRefuse;
+    if (!rule || run.slow) continue;
+    const answer = [...run.responses, ...(run.http?.loose ?? [])][0];
+    if (!answer || !isObj(answer.message)) continue; // a missing answer is account()'s to report
+    const error = isObj(answer.message.error) ? answer.message.error : undefined;
+    const status = run.http?.status;
+    const due = `error ${rule.codes.join(' or ')}${rule.status !== undefined ? ` with HTTP ${rule.status}` : ''} was due`;
+    let problem: string | undefined;
+    if (!error) problem = `was served${status !== undefined ? ` (HTTP ${status})` : ''}`;
+    else if (!rule.codes.includes(error.code as number)) problem = `was refused with ${JSON.stringify(error.code)}${status !== undefined ? ` (HTTP ${status})` : ''}`;
+    else if (rule.status !== undefined && status !== undefined && status !== rule.status) problem = `was refused with ${String(error.code)} but HTTP ${status}`;
+    if (problem) out.push({ kind: 'not-refused', requirement: rule.requirement, summary: `${rule.why} ${problem}: ${due}`, run, received: [answer] });
   }
 }
 
@@ -146,7 +181,11 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
     allowed += run.expect.extra;
     for (const id of run.expect.answer) {
       const n = countFor(run, id);
-      if (n === 0 && !run.slow && batch.pingAnswered) missing.push({ run, id, nullOk: run.expect.nullOk.includes(id as never) });
+      // A request refused by rule may be refused before its id was read (an error with id null).
+      const nullOk = run.expect.nullOk.includes(id as never) || run.spec.mustRefuse !== undefined;
+      // Legacy SSE: a request with members JSON-RPC does not define may be refused at its POST (a 4xx).
+      const refusedAtPost = run.expect.nullOk.includes(id as never) && isClientError(run.posted?.status);
+      if (n === 0 && !run.slow && batch.pingAnswered && !refusedAtPost) missing.push({ run, id, nullOk });
       else if (n > 1) out.push({ kind: 'duplicate', requirement: 'RPC-25', summary: `request ${JSON.stringify(id)} was answered ${n} times`, run, received: run.responses });
     }
     for (const id of run.expect.optional) {
@@ -164,7 +203,7 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
       continue;
     }
     const why = m.nullOk ? ' (a request with a member JSON-RPC does not define: serve it, or reject it with -32600, but answer)' : '';
-    const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : ` within ${waitedMs(batch, opts)} ms`;
+    const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : m.run.posted ? `${describePost(m.run, opts.caseTimeoutMs)}, within ${waitedMs(batch, opts)} ms` : ` within ${waitedMs(batch, opts)} ms`;
     // A request made invalid on purpose (a foreign member, a broken envelope, params that do not
     // fit the method) and dropped while ping is answered: the server did not accept it and said
     // nothing (a POST still pending is a hang instead).
@@ -197,6 +236,8 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
     out.push({ kind: 'unresponsive', requirement: opts.hangRequirement, summary: `the server stopped answering: ${how}`, received: [] });
   }
   judgePosts(batch, opts, out);
+  judgeSsePosts(batch, opts, out);
+  judgeRefusals(batch, out);
   // Over HTTP each reply is known: answers without an id are counted per case; on a pipe, per batch.
   if (batch.runs.some((r) => r.http)) for (const run of batch.runs) account([run], run.http?.loose ?? [], batch, opts, out);
   else account(batch.runs, batch.loose, batch, opts, out);

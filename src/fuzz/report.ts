@@ -81,7 +81,7 @@ export interface ReplayContext {
   command?: 'run' | 'fuzz';
   /** `mcp-conform fuzz`: its time per check, so that the replay gets as far. */
   durationS?: number;
-  /** Fixed cases sent before the generated ones (the hostile-text dictionary): `--fuzz-runs` counts only the generated. */
+  /** Fixed cases sent before the generated ones (the hostile-text dictionary, 2026-07-28's refusal rules): `--fuzz-runs` counts only the generated. */
   prefix?: number;
 }
 
@@ -146,7 +146,7 @@ export function failureEvidence(f: FoundFailure, n: number, replay: ReplayContex
   const prefix = replay.prefix ?? 0;
   const where =
     f.index < prefix
-      ? `case ${f.index}: entry ${f.index} of the ${prefix} fixed hostile-text cases sent before the generated ones`
+      ? `case ${f.index}: entry ${f.index} of the ${prefix} fixed cases sent before the generated ones`
       : `case ${f.index} of seed ${replay.seed}${prefix ? ` (generated case ${f.index - prefix}, after ${prefix} fixed ones)` : ''}: fast-check seed ${f.caseSeed}, path ${f.path}, ${CHUNK} cases per seed`;
   out.push({ type: 'note', text: `replay: ${replayCommand(replay, f.index)}  (${where})` });
   return out;
@@ -155,7 +155,7 @@ export function failureEvidence(f: FoundFailure, n: number, replay: ReplayContex
 function statsNote(r: CampaignResult): string {
   const rate = r.searchMs > 0 ? Math.round((r.cases / r.searchMs) * 1000) : 0;
   const parts = [`${r.cases} cases in ${r.searchMs} ms of search (${rate} cases/s), ${r.elapsedMs} ms in all`];
-  if (r.prefix) parts.push(r.cases >= r.prefix ? `the first ${r.prefix} were the fixed hostile-text cases` : `${r.cases} of the ${r.prefix} fixed hostile-text cases sent`);
+  if (r.prefix) parts.push(r.cases >= r.prefix ? `the first ${r.prefix} were the fixed cases` : `${r.cases} of the ${r.prefix} fixed cases sent`);
   if (r.restarts) parts.push(`${r.restarts} server restart(s)`);
   if (r.slow) parts.push(`${r.slow} slow tool call(s) cancelled and not judged`);
   if (r.unexplored) parts.push(`${r.unexplored} more failing case(s) not investigated (the cap on distinct failures, or the time for investigating, was reached)`);

@@ -4,7 +4,8 @@
 // (never at hosts), cancellations name ids we never use, and methods that would change the
 // session itself (initialize, roots/list_changed without roots) are left out.
 import fc from 'fast-check';
-import type { SchemaSet } from '../schema/index.js';
+import type { Revision, SchemaSet } from '../schema/index.js';
+import { withRequestMeta } from './stateless-wire.js';
 import { validMessageArbitrary } from './schema-arbitrary.js';
 import { idSlot, type CaseSpec, type IdSlot } from './wire-case.js';
 
@@ -17,8 +18,11 @@ export interface Inventory {
 
 export const EMPTY_INVENTORY: Inventory = { tools: [], prompts: [], resources: [] };
 
-/** Requests the fuzz never sends as valid requests: they re-negotiate the session. */
-const EXCLUDED_REQUESTS = new Set(['initialize']);
+/**
+ * Requests the fuzz never sends as valid requests: initialize re-negotiates the session, and a
+ * 2026-07-28 subscriptions/listen is answered only when its stream ends, never by itself.
+ */
+const EXCLUDED_REQUESTS = new Set(['initialize', 'subscriptions/listen']);
 /** Notifications we must not send: roots/list_changed from a client that declared no roots. */
 const EXCLUDED_NOTIFICATIONS = new Set(['notifications/roots/list_changed']);
 
@@ -88,9 +92,10 @@ export function makeSafe(message: Obj, inv: Inventory, choice: number): Obj {
   return message;
 }
 
-/** A generated request with its id replaced by a slot the engine fills. */
-export function withIdSlot(message: Obj, kind: IdSlot): Obj {
-  return { ...message, id: idSlot(kind) };
+/** A generated request with its id replaced by a slot the engine fills (and in 2026-07-28 our `_meta`, see stateless-wire.ts). */
+export function withIdSlot(message: Obj, kind: IdSlot, revision?: Revision): Obj {
+  const slotted = { ...message, id: idSlot(kind) };
+  return revision ? withRequestMeta(slotted, revision) : slotted;
 }
 
 const idKinds = fc.constantFrom<IdSlot>('number', 'string', 'number', 'unicode');
@@ -99,7 +104,7 @@ const idKinds = fc.constantFrom<IdSlot>('number', 'string', 'number', 'unicode')
 export function validRequestCase(set: SchemaSet, method: string, inv: Inventory): fc.Arbitrary<CaseSpec> {
   return fc.tuple(validMessageArbitrary(set, method, 'request'), idKinds, fc.nat()).map(([m, kind, choice]) => ({
     strategy: `valid/${method}`,
-    message: withIdSlot(makeSafe(structuredClone(m), inv, choice), kind),
+    message: withIdSlot(makeSafe(structuredClone(m), inv, choice), kind, set.revision),
   }));
 }
 
@@ -120,9 +125,9 @@ export function validTrafficArbitrary(set: SchemaSet, inv: Inventory): fc.Arbitr
 
 /** Base requests for wire mutations: small, side-effect free methods, ping first (shrinks go there). */
 export function baseRequestArbitrary(set: SchemaSet, inv: Inventory): fc.Arbitrary<Obj> {
-  const safe = ['ping', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'completion/complete', 'logging/setLevel'];
+  const safe = ['ping', 'server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'completion/complete', 'logging/setLevel'];
   const methods = safe.filter((m) => m in set.index.requests);
   return fc
     .tuple(fc.oneof({ withCrossShrink: true }, ...methods.map((m) => validMessageArbitrary(set, m, 'request', { maxDepth: 3 }))), idKinds, fc.nat())
-    .map(([m, kind, choice]) => withIdSlot(makeSafe(structuredClone(m), inv, choice), kind));
+    .map(([m, kind, choice]) => withIdSlot(makeSafe(structuredClone(m), inv, choice), kind, set.revision));
 }

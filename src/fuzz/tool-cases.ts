@@ -8,6 +8,7 @@ import type { Revision } from '../schema/index.js';
 import { HOSTILE_TEXT, stringPaths, withValueAt } from './hostile-text.js';
 import { anyJson, safeKey } from './json-arbitraries.js';
 import { toolArgumentsArbitrary } from './tool-schema.js';
+import { withRequestMeta } from './stateless-wire.js';
 import { sizeUpTo } from './wire-strategies.js';
 import { idSlot, rawSlot, type CaseSpec, type RawText } from './wire-case.js';
 
@@ -68,6 +69,7 @@ function toolStrategies(tool: CallableTool, revision: Revision): Record<string, 
   const generated = toolArgumentsArbitrary(tool.inputSchema, revision);
   const valid: fc.Arbitrary<Obj> = 'arb' in generated ? generated.arb : fc.constant({});
   const keysOf = (args: Obj) => Object.keys(args);
+  const callOf = (name: string, args: unknown, omitArguments = false) => withRequestMeta(call(name, args, omitArguments), revision);
   const schemaKeys = (() => {
     const s = tool.inputSchema as { properties?: unknown; required?: unknown } | undefined;
     const props = s && typeof s.properties === 'object' && s.properties !== null ? Object.keys(s.properties) : [];
@@ -79,35 +81,35 @@ function toolStrategies(tool: CallableTool, revision: Revision): Record<string, 
     return Array.isArray(r) ? r.filter((k): k is string => typeof k === 'string') : [];
   })();
   const strategies: Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy' | 'soft'>>> = {
-    'tool/valid-arguments': valid.map((args) => ({ message: call(tool.name, args) })),
+    'tool/valid-arguments': valid.map((args) => ({ message: callOf(tool.name, args) })),
     'tool/wrong-type': fc.tuple(valid, fc.nat(), fc.nat()).map(([args, k, t]) => {
       const keys = keysOf(args).length ? keysOf(args) : schemaKeys;
       const key = keys[k % keys.length];
       const others = OTHER_TYPES.filter((v) => jsonType(v) !== jsonType(args[key]));
-      return { message: call(tool.name, { ...args, [key]: structuredClone(others[t % others.length]) }) };
+      return { message: callOf(tool.name, { ...args, [key]: structuredClone(others[t % others.length]) }) };
     }),
     'tool/unknown-argument': fc.tuple(valid, fc.oneof(fc.constantFrom('__proto__', 'constructor', 'x-fuzz', ''), safeKey), anyJson(2)).map(([args, key, value]) => ({
       // As text, so that a "__proto__" member is sent as a member.
-      text: JSON.stringify(call(tool.name, args)).replace('"arguments":{', `"arguments":{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}${keysOf(args).length ? ',' : ''}`),
+      text: JSON.stringify(callOf(tool.name, args)).replace('"arguments":{', `"arguments":{${JSON.stringify(key)}:${JSON.stringify(value) ?? 'null'}${keysOf(args).length ? ',' : ''}`),
     })),
     // Into a string argument when the tool has one (the rest stays valid, so the text gets past validation).
     'tool/hostile-string': fc.tuple(valid, fc.nat(), fc.oneof(fc.constantFrom(...HOSTILE_STRINGS), generatedText)).map(([args, k, hostile]) => ({
-      message: call(tool.name, strings.length ? withValueAt(args, strings[k % strings.length], hostile) : { ...args, [schemaKeys[k % schemaKeys.length]]: hostile }),
+      message: callOf(tool.name, strings.length ? withValueAt(args, strings[k % strings.length], hostile) : { ...args, [schemaKeys[k % schemaKeys.length]]: hostile }),
     })),
     'tool/huge-string': fc.tuple(valid, fc.nat(), sizeUpTo(MIB)).map(([args, k, n]) => {
       const raws: RawText[] = [['"', ['a', n], '"']];
-      return { message: call(tool.name, { ...args, [schemaKeys[k % schemaKeys.length]]: rawSlot(0) }), raws, lenient: true };
+      return { message: callOf(tool.name, { ...args, [schemaKeys[k % schemaKeys.length]]: rawSlot(0) }), raws, lenient: true };
     }),
     'tool/control-characters': fc.tuple(valid, fc.nat(), fc.constantFrom('\u0000', 'a\u0000b', '\u0000'.repeat(8), '\u0001\u001f\u007f', 'line1\nline2\r\n', '\u001b[2J')).map(([args, k, text]) => ({
-      message: call(tool.name, { ...args, [schemaKeys[k % schemaKeys.length]]: text }),
+      message: callOf(tool.name, { ...args, [schemaKeys[k % schemaKeys.length]]: text }),
     })),
-    'tool/arguments-not-object': fc.constantFrom<unknown>([], 'x', 5, null, true, [1, 2]).map((args) => ({ message: call(tool.name, args) })),
-    'tool/no-arguments': fc.constant({ message: call(tool.name, undefined, true) }),
+    'tool/arguments-not-object': fc.constantFrom<unknown>([], 'x', 5, null, true, [1, 2]).map((args) => ({ message: callOf(tool.name, args) })),
+    'tool/no-arguments': fc.constant({ message: callOf(tool.name, undefined, true) }),
   };
   if (required.length) {
     strategies['tool/missing-required'] = fc.tuple(valid, fc.nat()).map(([args, k]) => {
       const { [required[k % required.length]]: _dropped, ...rest } = args;
-      return { message: call(tool.name, rest) };
+      return { message: callOf(tool.name, rest) };
     });
   }
   return strategies;

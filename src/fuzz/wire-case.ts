@@ -35,6 +35,23 @@ export interface CaseSpec {
   lenient?: boolean;
   /** A tool call that may legitimately take long: unanswered past the soft deadline, it is cancelled and not judged. */
   soft?: boolean;
+  /**
+   * Streamable HTTP in 2026-07-28: header values over the routing headers derived from the body
+   * (null drops one), to send headers that disagree with the body (S26-25).
+   */
+  headers?: Record<string, string | null>;
+  /** The revision says how this request is refused (a stateless request without its `_meta`, S26-3): see RefusalRule. */
+  mustRefuse?: RefusalRule;
+}
+
+/** How a request must be refused: an error with one of these codes (and over HTTP this status). */
+export interface RefusalRule {
+  requirement: string;
+  codes: number[];
+  /** Streamable HTTP: the status of the reply. */
+  status?: number;
+  /** What was wrong with the request, for the report ("_meta without protocolVersion"). */
+  why: string;
 }
 
 const ID_MARK = '\u0000mcp-conform-id:';

@@ -2,7 +2,8 @@
 // fast-check arbitrary of CaseSpec built on a valid base request (from request-cases.ts), so a
 // failure shrinks towards a small ping with the smallest breakage that still shows it.
 import fc from 'fast-check';
-import type { SchemaSet } from '../schema/index.js';
+import { isStateless, type SchemaSet } from '../schema/index.js';
+import { statelessStrategies } from './stateless-strategies.js';
 import { anyJson, safeKey } from './json-arbitraries.js';
 import { mutatedMessageArbitrary } from './mutations.js';
 import { baseRequestArbitrary, makeSafe, requestMethods, withIdSlot, type Inventory } from './request-cases.js';
@@ -64,10 +65,17 @@ const text = (m: Obj) => JSON.stringify(m);
 export interface WireStrategyOptions {
   set: SchemaSet;
   inventory: Inventory;
+  /** The wire the cases go on (default stdio): 2026-07-28 over Streamable HTTP adds header mutations. */
+  transport?: 'stdio' | 'http' | 'sse';
 }
 
-/** Every strategy of the malformed-messages check, by name. */
-export function wireStrategies({ set, inventory }: WireStrategyOptions): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
+/** Every strategy of the malformed-messages check, by name (2026-07-28 adds its own, see stateless-strategies.ts). */
+export function wireStrategies({ set, inventory, transport = 'stdio' }: WireStrategyOptions): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
+  const stateless = isStateless(set.revision) ? statelessStrategies({ revision: set.revision, inventory, http: transport === 'http' }) : {};
+  return { ...commonStrategies(set, inventory), ...stateless };
+}
+
+function commonStrategies(set: SchemaSet, inventory: Inventory): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
   const base = baseRequestArbitrary(set, inventory);
   const requests = requestMethods(set).filter((m) => m !== 'tools/call');
   const notifications = Object.keys(set.index.notifications).sort();
@@ -170,7 +178,8 @@ export function wireStrategies({ set, inventory }: WireStrategyOptions): Record<
         mutatedMessageArbitrary(set, method, 'request', { only: ['drop-required', 'change-type', 'break-const'], maxDepth: 3 }).map((mm) => {
           const message = isObj(mm.message) ? makeSafe({ ...mm.message }, inventory, choice) : mm.message;
           // Readable ids become slots (unique on the connection); broken ones stay as they are.
-          const fixed = isObj(message) && isReadableId(message.id) ? withIdSlot(message, typeof message.id === 'number' ? 'number' : 'string') : message;
+          // In 2026-07-28 our _meta replaces the generated one: a random protocol version would make every case the same -32022.
+          const fixed = isObj(message) && isReadableId(message.id) ? withIdSlot(message, typeof message.id === 'number' ? 'number' : 'string', set.revision) : message;
           return { message: fixed, lenient: !isObj(message) || !isReadableId(message.id) };
         }),
       ),

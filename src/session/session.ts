@@ -2,7 +2,7 @@
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
-import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOutcome, Transport } from '../transport/types.js';
+import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
@@ -213,8 +213,8 @@ export class Session {
     return this.transport.send(message);
   }
 
-  sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
-    return this.transport.sendRaw(bytes);
+  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
+    return this.transport.sendRaw(bytes, options);
   }
 
   /** Sends a message as JSON without correlating anything (notifications, odd shapes). */

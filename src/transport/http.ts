@@ -150,8 +150,9 @@ class HttpTransportImpl implements HttpTransport {
     return isRevision(this.protocolVersion) && isStateless(this.protocolVersion);
   }
 
-  async sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
-    return this.post(bytes);
+  /** No routing headers are derived from raw bytes: the caller names them (fuzz cases do). */
+  async sendRaw(bytes: string | Uint8Array, options: Pick<SendOptions, 'headers'> = {}): Promise<SendOutcome> {
+    return this.post(bytes, undefined, options.headers);
   }
 
   async request(init: RawRequestInit): Promise<HttpExchange & { messages: unknown[] }> {

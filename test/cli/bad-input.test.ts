@@ -24,12 +24,6 @@ describe('bad input', () => {
     expectOneLine(r.stderr, /^mcp-conform: .*frobnicate/);
   });
 
-  it('fuzz at 2026-07-28, which the campaigns do not speak yet → 2', async () => {
-    const r = await runCli(['fuzz', '--protocol-version', '2026-07-28', '--', 'node', '-e', '0']);
-    expect(r.code).toBe(2);
-    expectOneLine(r.stderr, /^mcp-conform: fuzz covers the stateful revisions .*2026-07-28 is not fuzzed yet/);
-  });
-
   it('a rejection nobody awaited (our bug) → one line, 5, and no server process left behind', async () => {
     const preload = join(dir, 'reject-later.mjs');
     // Once the run has started its servers, as a forgotten promise inside a check would.

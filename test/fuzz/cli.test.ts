@@ -58,6 +58,15 @@ describe('mcp-conform fuzz', () => {
     }
   }, 60_000);
 
+  it('fuzzes a 2026-07-28 server in that revision without being told, as run does', async () => {
+    const io = captureIO();
+    const code = await fuzzCommand(['--no-reports', '--duration', '0.5', '--timeout', '1000', '--', ...fixtureCommand({ args: ['--era', 'stateless'] })], io);
+    const stdout = io.out.join('');
+    expect(stdout).toMatch(/protocol 2026-07-28 \(stateless\)/);
+    expect(stdout).toMatch(/3 checks, 3 passed/);
+    expect(code).toBe(EXIT.ok);
+  }, 60_000);
+
   it('prints its help', async () => {
     const io = captureIO();
     expect(await fuzzCommand(['--help'], io)).toBe(EXIT.ok);

@@ -19,22 +19,27 @@ export interface FuzzRun extends Pick<CheckOptions, 'fuzzTimeMs' | 'fuzzShrinkMs
   requestTimeoutMs?: number;
   /** Over Streamable HTTP (JSON replies, or SSE with `sse`) instead of stdio. */
   http?: { sse?: boolean };
+  /** Over the legacy HTTP+SSE transport of 2024-11-05 instead of stdio. */
+  legacySse?: boolean;
+  /** The fixture's protocol era (default stateful): 'stateless' serves 2026-07-28 only. */
+  era?: 'stateless' | 'dual';
   /** stdio: this command instead of the fixture's (e.g. the fixture behind a wrapper). */
   command?: string[];
 }
 
 export async function fuzzFixture(opts: FuzzRun): Promise<Report> {
-  if (!opts.http) return fuzzTarget({ transport: 'stdio', command: opts.command ?? fixtureCommand({ fault: opts.fault }) }, opts);
-  const server = await startHttpFixture({ fault: opts.fault, sse: opts.http.sse });
+  const args = opts.era ? ['--era', opts.era] : [];
+  if (!opts.http && !opts.legacySse) return fuzzTarget({ transport: 'stdio', command: opts.command ?? fixtureCommand({ fault: opts.fault, args }) }, opts);
+  const server = await startHttpFixture({ fault: opts.fault, sse: opts.http?.sse, legacySse: opts.legacySse, args });
   try {
-    return await fuzzTarget({ transport: 'http', url: server.url }, opts);
+    return await fuzzTarget({ transport: opts.legacySse ? 'sse' : 'http', url: server.url }, opts);
   } finally {
     await server.close();
   }
 }
 
 async function fuzzTarget(target: TargetSpec, opts: FuzzRun): Promise<Report> {
-  const { fault: _fault, http: _http, command: _command, only, seed, fuzzRuns, protocolVersion, callTools, requestTimeoutMs, ...fuzz } = opts;
+  const { fault: _fault, http: _http, legacySse: _legacySse, era: _era, command: _command, only, seed, fuzzRuns, protocolVersion, callTools, requestTimeoutMs, ...fuzz } = opts;
   const options: TargetRunOptions = {
     target,
     checks: fuzzChecks,

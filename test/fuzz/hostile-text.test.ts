@@ -41,7 +41,7 @@ describe('hostileTextCases', () => {
     { name: 'search', inputSchema: NESTED, baseline: { query: 'mcp-conform', limit: 0 } },
     { name: 'add', inputSchema: { type: 'object', properties: { a: { type: 'number' } } } },
   ];
-  const cases = hostileTextCases(tools);
+  const cases = hostileTextCases(tools, '2025-11-25');
 
   it('puts every entry into every string argument, keeping the other arguments valid', () => {
     expect(cases).toHaveLength(5 * HOSTILE_TEXT.length);

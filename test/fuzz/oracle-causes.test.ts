@@ -13,7 +13,7 @@ function caseOf(text: string, http?: PostOutcome): CaseRun {
 }
 
 function batchOf(run: CaseRun): Batch {
-  return { runs: [run], pingId: 'ping', sentAt: 0, settledAt: 10, pingAnswered: true, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: true };
+  return { runs: [run], pingId: 'ping', ping: { jsonrpc: '2.0', id: 'ping', method: 'ping' }, sentAt: 0, settledAt: 10, pingAnswered: true, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: true };
 }
 
 const post = (p: Partial<PostOutcome>): PostOutcome => ({ pending: false, loose: [], unexpected: [], ...p });
