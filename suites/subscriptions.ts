@@ -10,6 +10,7 @@ import { isProgressOrLog, listenWithCall, plainListen } from './lib/listen-scena
 import { ACKNOWLEDGED, FILTER_OF, listenEvidence, notStreamed, subscriptionIdOf, type ListenStream } from './lib/listen-stream.js';
 import { isNotification, methodOf, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
+import { sentMethods } from './lib/stateless-wire.js';
 
 const REVISIONS = ['2026-07-28'] as const;
 const SPEC = 'basic/patterns/subscriptions';
@@ -178,15 +179,24 @@ export function teardownProblem(s: ListenStream): string | undefined {
   return undefined;
 }
 
-/** notifications/cancelled on the main session naming a request the server had already answered. */
-function cancelsOfAnswered(ctx: CheckContext): Received[] {
+/**
+ * notifications/cancelled on the main session naming no open listen: a request the server had
+ * already answered, or one we sent that is not a listen (a tool call's own SSE stream, over HTTP,
+ * carries such a cancel before the call's response).
+ */
+function cancelsOfNonListens(ctx: CheckContext): Received[] {
+  const sent = sentMethods(ctx.session);
   const answered = new Set<string>();
   const stray: Received[] = [];
   for (const r of ctx.session.received) {
     const m = r.message;
     if (!isObject(m)) continue;
     if (!('method' in m) && ('result' in m || 'error' in m)) answered.add(keyOf(m.id));
-    else if (m.method === CANCELLED && answered.has(keyOf(paramsOf(r).requestId))) stray.push(r);
+    else if (m.method === CANCELLED) {
+      const named = keyOf(paramsOf(r).requestId);
+      const method = sent.get(named);
+      if (answered.has(named) || (method !== undefined && method !== 'subscriptions/listen')) stray.push(r);
+    }
   }
   return stray;
 }
@@ -200,8 +210,10 @@ export const teardown = defineCheck({
   revisions: REVISIONS,
   async run(ctx) {
     const runs = await Promise.all([plainListen(ctx), listenWithCall(ctx)]);
-    const streams = runs.filter((r): r is Exclude<typeof r, { skip: string }> => !('skip' in r)).map((r) => r.stream);
-    const stray = [...streams.flatMap(strayCancels), ...cancelsOfAnswered(ctx)];
+    const opened = runs.filter((r): r is Exclude<typeof r, { skip: string }> => !('skip' in r));
+    const streams = opened.map((r) => r.stream);
+    const onCalls = opened.flatMap((r) => ('cancelsOnCall' in r ? r.cancelsOnCall : []));
+    const stray = [...streams.flatMap(strayCancels), ...onCalls, ...cancelsOfNonListens(ctx)];
     if (stray.length) {
       for (const r of stray.slice(0, 3)) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
       return ctx.violation(

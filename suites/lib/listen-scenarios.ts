@@ -35,6 +35,8 @@ export interface WithCall {
   call: Outcome;
   /** Progress and log notifications received on the call's own connection (HTTP) or untagged (stdio). */
   ownStream: Received[];
+  /** HTTP: notifications/cancelled on the call's own connection, which holds no listen (on stdio they are on the listen's). */
+  cancelsOnCall: Received[];
 }
 
 export const isProgressOrLog = (r: Received) =>
@@ -69,7 +71,14 @@ export function listenWithCall(ctx: CheckContext): Promise<{ skip: string } | Wi
     }
     const caller = session.transport.kind === 'stdio' ? session : (await ctx.connect()).session;
     const ownStream: Received[] = [];
-    const off = caller === session ? () => undefined : caller.onReceive((r) => isProgressOrLog(r) && ownStream.push(r));
+    const cancelsOnCall: Received[] = [];
+    const off =
+      caller === session
+        ? () => undefined
+        : caller.onReceive((r) => {
+            if (isProgressOrLog(r)) ownStream.push(r);
+            else if (isObject(r.message) && !('id' in r.message) && r.message.method === 'notifications/cancelled') cancelsOnCall.push(r);
+          });
     const progressToken = 'mcp-conform-listen-progress';
     const call = await caller.request('tools/call', { name: chosen.tool.name, arguments: chosen.args }, { meta: { progressToken, [META_LOG_LEVEL]: 'debug' } });
     await delay(ctx.options.quietMs);
@@ -78,6 +87,6 @@ export function listenWithCall(ctx: CheckContext): Promise<{ skip: string } | Wi
     stream.stop();
     // On stdio the call's own notifications are the untagged ones on the shared connection.
     if (caller === session) ownStream.push(...stream.received.filter((r) => isProgressOrLog(r) && subscriptionIdOf(r.message) === undefined));
-    return { stream, tool: chosen.tool, progressToken, call, ownStream };
+    return { stream, tool: chosen.tool, progressToken, call, ownStream, cancelsOnCall };
   });
 }
