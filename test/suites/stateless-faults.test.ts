@@ -20,7 +20,7 @@ function wiresOf(check: Check): StatelessWire[] {
 }
 
 /** Each row's wires: its own, or every wire of the check that is not exempt. */
-function coveredWires(check: Check): Array<{ wire: StatelessWire; fault: string; expect: 'fail' | 'warn'; auth: boolean }> {
+function coveredWires(check: Check): Array<{ wire: StatelessWire; fault: string; expect: 'fail' | 'warn' | 'info'; auth: boolean }> {
   const exempt = STATELESS_EXEMPT[check.id] ?? {};
   return rowsOf(check.id).flatMap((row) =>
     (row.wires ?? wiresOf(check).filter((w) => !exempt[w])).map((wire) => ({ wire, fault: row.fault, expect: row.expect, auth: row.auth === true })),
@@ -71,8 +71,8 @@ describe('exempt wires: the check skips there on the conformant stateless fixtur
 });
 
 /** One fixture run per (wire, fault, auth): every check that relies on that fault there. */
-function groups(): Array<{ wire: StatelessWire; fault: string; auth: boolean; expected: Record<string, 'fail' | 'warn'> }> {
-  const found = new Map<string, { wire: StatelessWire; fault: string; auth: boolean; expected: Record<string, 'fail' | 'warn'> }>();
+function groups(): Array<{ wire: StatelessWire; fault: string; auth: boolean; expected: Record<string, 'fail' | 'warn' | 'info'> }> {
+  const found = new Map<string, { wire: StatelessWire; fault: string; auth: boolean; expected: Record<string, 'fail' | 'warn' | 'info'> }>();
   for (const check of modernChecks) {
     for (const c of coveredWires(check)) {
       const key = `${c.wire} ${c.fault} ${c.auth}`;
