@@ -65,7 +65,6 @@ export const samplingRequestShape = defineCheck({
   kind: 'S',
   requirements: ['SAMP-2'],
   spec: 'client/sampling#creating-messages',
-  opensConnections: true,
   run: (ctx) => judgeEach(ctx, SAMPLING, schemaProblems, 'a CreateMessageRequest of the negotiated schema'),
 });
 
@@ -96,7 +95,6 @@ export const elicitationRequestShape = defineCheck({
   requirements: ['ELIC-3', 'ELIC-4'],
   spec: 'client/elicitation#requested-schema',
   revisions: WITH_ELICITATION,
-  opensConnections: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -113,7 +111,6 @@ export const rootsRequestShape = defineCheck({
   kind: 'S',
   requirements: ['ROOTS-2'],
   spec: 'client/roots#listing-roots',
-  opensConnections: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -132,7 +129,6 @@ export const samplingToolsDeclared = defineCheck({
   requirements: ['SAMP-3'],
   spec: 'client/sampling#tools-in-sampling',
   revisions: NEWEST_STATEFUL,
-  opensConnections: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -149,7 +145,6 @@ export const samplingIncludeContext = defineCheck({
   requirements: ['SAMP-4'],
   spec: 'client/sampling#capabilities',
   revisions: NEWEST_STATEFUL,
-  opensConnections: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -169,7 +164,6 @@ export const elicitationModesDeclared = defineCheck({
   requirements: ['ELIC-2'],
   spec: 'client/elicitation#capabilities',
   revisions: NEWEST_STATEFUL,
-  opensConnections: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -229,7 +223,6 @@ export const elicitationUrlMode = defineCheck({
   requirements: ['ELIC-6', 'ELIC-8', 'ELIC-9'],
   spec: 'client/elicitation#url-mode-elicitation-requests',
   revisions: NEWEST_STATEFUL,
-  opensConnections: true,
   async run(ctx) {
     const runs = await allRuns(ctx);
     const found = urlModeProblems(runs);
@@ -296,7 +289,6 @@ export const samplingErrorSurvived = defineCheck({
   kind: 'D',
   requirements: ['SAMP-7'],
   spec: 'client/sampling#error-handling',
-  opensConnections: true,
   run: (ctx) => survives(ctx, ['refuse'], SAMPLING),
 });
 
@@ -306,7 +298,6 @@ export const samplingMalformedResult = defineCheck({
   level: 'SHOULD',
   requirements: ['SAMP-6'],
   spec: 'client/sampling#security-considerations',
-  opensConnections: true,
   run: (ctx) =>
     survives(ctx, ['cancel'], SAMPLING, (o) =>
       o.kind === 'result' && o.result.isError !== true ? 'succeeded (no isError) although the sampling result we gave had no role, content or model' : undefined,
@@ -321,7 +312,6 @@ export const elicitationRefusalSurvived = defineCheck({
   requirements: ['ELIC-11'],
   spec: 'client/elicitation#response-actions',
   revisions: WITH_ELICITATION,
-  opensConnections: true,
   run: (ctx) => survives(ctx, ['refuse', 'cancel'], ELICITATION),
 });
 
@@ -331,7 +321,6 @@ export const rootsErrorSurvived = defineCheck({
   level: 'SHOULD',
   requirements: ['ROOTS-4'],
   spec: 'client/roots#error-handling',
-  opensConnections: true,
   run: (ctx) => survives(ctx, ['refuse'], ROOTS),
 });
 
@@ -346,7 +335,6 @@ export const rootsAskedAgain = defineCheck({
   kind: 'S',
   requirements: ['ROOTS-3'],
   spec: 'client/roots#root-list-changes',
-  opensConnections: true,
   async run(ctx) {
     const run = await clientRequestRun(ctx, 'cooperate');
     if (!('asks' in run)) return ctx.skip(run.skip);

@@ -8,7 +8,6 @@ import { allChecks } from '../../suites/index.js';
 import { fixtureCommand, startHttpFixture } from '../fixtures/launch.js';
 import { AUTH_ARGS, AUTH_TOKENS } from '../fixtures/harness/auth-probes.js';
 import { withBearer, type AuthOptions } from '../../src/auth/index.js';
-import { fixtureJwtArgs, startAuthorizationServer } from '../support/authorization-server.js';
 
 /** What a user of the fixture's auth mode gives the run: all three tokens. */
 export const FIXTURE_AUTH: AuthOptions = { tokenSource: 'flag', token: AUTH_TOKENS.token, lowScopeToken: AUTH_TOKENS.lowScope, wrongAudienceToken: AUTH_TOKENS.wrongAudience };
@@ -59,8 +58,10 @@ export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthO
 
 /** Like runAgainstFixture, over Streamable HTTP: starts the fixture (JSON replies, or SSE with `sse`) and stops it after. */
 export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean } = {}): Promise<Report> {
-  const as = opts.auth === 'jwt' ? await startAuthorizationServer() : undefined;
-  const authArgs = as ? fixtureJwtArgs(as) : opts.auth ? AUTH_ARGS : [];
+  // Loaded only when needed: oidc-provider warns on Node 20 as it loads, in every file that imports it.
+  const support = opts.auth === 'jwt' ? await import('../support/authorization-server.js') : undefined;
+  const as = support ? await support.startAuthorizationServer() : undefined;
+  const authArgs = as && support ? support.fixtureJwtArgs(as) : opts.auth ? AUTH_ARGS : [];
   try {
     const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: [...eraArgs(opts.era), ...authArgs] });
     const authOptions: AuthOptions | undefined = as ? { tokenSource: 'none', clientId: as.client.id, clientSecret: as.client.secret } : opts.auth === true ? FIXTURE_AUTH : undefined;
