@@ -384,6 +384,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
     fail: [
       'errors/invalid-request',
       'errors/parse-error',
+      'stdio/stdout-only-jsonrpc-whole-run',
     ],
     warn: [
       'completion/unknown-prompt',
@@ -400,6 +401,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'stdio/stdout-only-jsonrpc-whole-run':
+        'When the client answers its roots/list with an error (the client-requests refusing run answers -32601), fastmcp writes "[FastMCP debug] listRoots method not supported by client" to stdout, which carries only JSON-RPC (STDIO-3). Reproduced by hand. Genuine.',
       'completion/unknown-prompt':
         'completion/complete for an unknown prompt gets -32603 instead of -32602 (COMP-5 SHOULD). Genuine.',
       'errors/invalid-params':
