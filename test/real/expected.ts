@@ -4,6 +4,51 @@
 import type { Expected } from './findings.js';
 import type { RealServer } from './real-servers.js';
 
+// Our SDK v2 servers in both postures (dual-era, and 2026-07-28 only) get the same verdicts at
+// 2026-07-28, for the same reasons: one entry each, shared.
+const SDK_V2_STDIO: Expected = {
+  protocolVersion: '2026-07-28',
+  fail: [
+    'errors/invalid-request',
+    'errors/parse-error',
+    'stateless/unsupported-version',
+  ],
+  warn: [
+    'errors/invalid-params',
+    'pagination/invalid-cursor',
+  ],
+  why: {
+    'errors/invalid-params':
+      'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+    'errors/invalid-request':
+      'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
+    'errors/parse-error':
+      'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
+    'pagination/invalid-cursor':
+      'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+    'stateless/unsupported-version':
+      'History-dependent, reproduced by hand on 2.4.0: tools/list with _meta protocolVersion 1900-01-01 gets -32022 (data.supported, data.requested) while the stdio connection is unpinned, but a normal result once the connection has served any 2026-07-28 request (an unknown method answered -32601, such as our runner\'s liveness probe, or a plain tools/list): serveStdio pins the connection to the modern era on its first served request and then no longer checks the envelope\'s version. S26-4 (MUST) is per request, so genuine; the message names both answers.',
+  },
+};
+
+const SDK_V2_HTTP: Expected = {
+  protocolVersion: '2026-07-28',
+  fail: [],
+  warn: [
+    'errors/invalid-params',
+    'http/accept-both-media-types',
+    'pagination/invalid-cursor',
+  ],
+  why: {
+    'errors/invalid-params':
+      'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+    'http/accept-both-media-types':
+      'A POST accepting only application/json, or only text/event-stream, is served, both times as application/json (reproduced with curl); HTTP-34 binds the client (D), so warn. Genuine, as for tmcp.',
+    'pagination/invalid-cursor':
+      'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+  },
+};
+
 export const EXPECTED: Record<RealServer, Expected> = {
   'everything/stdio': {
     protocolVersion: '2025-11-25',
@@ -559,88 +604,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine (tmcp-2026.md deviations).',
     },
   },
-  'sdk-v2/stdio': {
-    protocolVersion: '2026-07-28',
-    fail: [
-      'errors/invalid-request',
-      'errors/parse-error',
-      'stateless/unsupported-version',
-    ],
-    warn: [
-      'errors/invalid-params',
-      'pagination/invalid-cursor',
-    ],
-    why: {
-      'errors/invalid-params':
-        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
-      'errors/invalid-request':
-        'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
-      'errors/parse-error':
-        'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
-      'pagination/invalid-cursor':
-        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
-      'stateless/unsupported-version':
-        'History-dependent, reproduced by hand on 2.4.0: tools/list with _meta protocolVersion 1900-01-01 gets -32022 (data.supported, data.requested) while the stdio connection is unpinned, but a normal result once the connection has served any 2026-07-28 request (an unknown method answered -32601, such as our runner\'s liveness probe, or a plain tools/list): serveStdio pins the connection to the modern era on its first served request and then no longer checks the envelope\'s version. S26-4 (MUST) is per request, so genuine; the message names both answers.',
-    },
-  },
-  'sdk-v2/http': {
-    protocolVersion: '2026-07-28',
-    fail: [],
-    warn: [
-      'errors/invalid-params',
-      'http/accept-both-media-types',
-      'pagination/invalid-cursor',
-    ],
-    why: {
-      'errors/invalid-params':
-        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
-      'http/accept-both-media-types':
-        'A POST accepting only application/json, or only text/event-stream, is served, both times as application/json (reproduced with curl); HTTP-34 binds the client (D), so warn. Genuine, as for tmcp.',
-      'pagination/invalid-cursor':
-        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
-    },
-  },
-  'sdk-v2-modern/stdio': {
-    protocolVersion: '2026-07-28',
-    fail: [
-      'errors/invalid-request',
-      'errors/parse-error',
-      'stateless/unsupported-version',
-    ],
-    warn: [
-      'errors/invalid-params',
-      'pagination/invalid-cursor',
-    ],
-    why: {
-      'errors/invalid-params':
-        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
-      'errors/invalid-request':
-        'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
-      'errors/parse-error':
-        'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
-      'pagination/invalid-cursor':
-        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
-      'stateless/unsupported-version':
-        'History-dependent, reproduced by hand on 2.4.0: tools/list with _meta protocolVersion 1900-01-01 gets -32022 (data.supported, data.requested) while the stdio connection is unpinned, but a normal result once the connection has served any 2026-07-28 request (an unknown method answered -32601, such as our runner\'s liveness probe, or a plain tools/list): serveStdio pins the connection to the modern era on its first served request and then no longer checks the envelope\'s version. S26-4 (MUST) is per request, so genuine; the message names both answers.',
-    },
-  },
-  'sdk-v2-modern/http': {
-    protocolVersion: '2026-07-28',
-    fail: [],
-    warn: [
-      'errors/invalid-params',
-      'http/accept-both-media-types',
-      'pagination/invalid-cursor',
-    ],
-    why: {
-      'errors/invalid-params':
-        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
-      'http/accept-both-media-types':
-        'A POST accepting only application/json, or only text/event-stream, is served, both times as application/json (reproduced with curl); HTTP-34 binds the client (D), so warn. Genuine, as for tmcp.',
-      'pagination/invalid-cursor':
-        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
-    },
-  },
+  'sdk-v2/stdio': SDK_V2_STDIO,
+  'sdk-v2/http': SDK_V2_HTTP,
+  'sdk-v2-modern/stdio': SDK_V2_STDIO,
+  'sdk-v2-modern/http': SDK_V2_HTTP,
   'sdk-v2-2025/stdio': {
     // The dual-era server's initialize side; detection would pick 2026-07-28.
     requested: '2025-11-25',
