@@ -1,12 +1,13 @@
 // `npm run bench`: the validator, the suite, the proxy and the fuzzer measured in one go, printed as ONE
 // Markdown table (ready for the README). Asserts nothing. Each part also runs on its own:
-// bench/validate.ts, bench/run.ts, bench/proxy.ts, bench/fuzz.ts.
+// bench/validate.ts, bench/run.ts, bench/vs-official.ts, bench/proxy.ts, bench/fuzz.ts.
 // Usage: npm run build && npx tsx bench/index.ts [--repeat N] [--fuzz-seconds N] [--log-lines N] [--quick]
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { FUZZ_TARGETS, measureFuzz, type FuzzRow } from './fuzz.js';
 import { measureProxy, PROXY_MESSAGES, proxyRow } from './proxy.js';
 import { assertBuilt, measureRun, RUN_TARGETS, sideBySideStarts, type RunResult } from './run.js';
 import { LOG_LINES, measureLog, measureValidator, REVISION, type RatePair } from './validate.js';
+import { measureVsOfficial } from './vs-official.js';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -93,6 +94,8 @@ async function main() {
   const startsAfter = await sideBySideStarts();
   // The suite rows depend on how much of its two cores the VM delivers at the time: see sideBySideStarts.
   rows.push(['4 server-everything starts side by side', `${int(startsBefore)} ms before the suite rows`, `${int(startsAfter)} ms after them (median of 3 each)`]);
+  // Issue 17's ratios: HTTP against the official suite, stdio against the floor, all revisions, peak RSS.
+  rows.push(...(await measureVsOfficial(repeat, progress)));
   progress(`fuzz campaigns, ${fuzzSeconds} s each`);
   rows.push(...(await measureFuzz(FUZZ_TARGETS, fuzzSeconds)).map(fuzzRow));
 

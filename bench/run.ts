@@ -45,9 +45,14 @@ export function assertBuilt(): void {
 }
 
 /** One `mcp-conform run --no-reports -- <command>` as a child process. */
-export async function runOnce(command: string[]): Promise<RunSample> {
+export function runOnce(command: string[]): Promise<RunSample> {
+  return runCli(['--', ...command]);
+}
+
+/** One `mcp-conform run --no-reports <args>` (a target: `-- <command>` or `--url <url>`, plus options) as a child process. */
+export async function runCli(args: string[]): Promise<RunSample> {
   const t0 = performance.now();
-  const r = await execa('node', ['--import', PROBE, CLI, 'run', '--no-reports', '--', ...command], {
+  const r = await execa('node', ['--import', PROBE, CLI, 'run', '--no-reports', ...args], {
     reject: false,
     env: { NO_COLOR: '1' },
     timeout: RUN_TIMEOUT_MS,

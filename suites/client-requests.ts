@@ -65,6 +65,10 @@ export const samplingRequestShape = defineCheck({
   kind: 'S',
   requirements: ['SAMP-2'],
   spec: 'client/sampling#creating-messages',
+  // Started first, it starts the client-request runs every check here waits on (seconds of tool
+  // calls one at a time): started in catalog order, four of them held every slot of the shared
+  // pool over HTTP while they waited (docs/performance.md).
+  long: true,
   run: (ctx) => judgeEach(ctx, SAMPLING, schemaProblems, 'a CreateMessageRequest of the negotiated schema'),
 });
 

@@ -12,6 +12,7 @@ import { openMainSession, type MainSession } from './main-session.js';
 import { StartGate } from './start-gate.js';
 import { warmValidation } from './warm-validation.js';
 import { silenceAfterHandshake } from './liveness.js';
+import { traceCheck } from './trace.js';
 import { notApplicable, selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 import { attributeCauses, distinctCauses } from './causes.js';
@@ -289,6 +290,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     for (const s of runScoped) if (s !== session) findings.push(...s.findings.filter((f) => f.tag === check.id));
     verdict = mergeFindings(verdict, findings);
     const result = record(check, facts.revision, verdict, performance.now() - started);
+    traceCheck(check, facts.revision, started - t0, performance.now() - t0);
     // Processes wind down while other checks run; the run waits for all of them at the end.
     own.forEach(windDown);
     if (lane) await lane.release(session);

@@ -61,6 +61,14 @@ describe('mcp-conform run', () => {
     expect(stale.stdout).toMatch(/stale entry lifecycle\/version-echo/);
   });
 
+  it('MCP_CONFORM_TRACE=1 prints when each check started and ended; unset, nothing', async () => {
+    const args = ['run', '--no-reports', '--only', 'lifecycle/ping', ...fixture()];
+    const traced = await runCli(args, { env: { MCP_CONFORM_TRACE: '1' } });
+    expect(traced.code).toBe(0);
+    expect(traced.stderr).toMatch(/^trace 2025-11-25 lifecycle\/ping shared start=\d+ end=\d+ took=\d+$/m);
+    expect((await runCli(args)).stderr).not.toMatch(/^trace /m);
+  });
+
   it('lists the catalog', async () => {
     const r = await runCli(['list']);
     expect(r.code).toBe(0);

@@ -49,3 +49,12 @@ describe('client requests on the conformant fixture', () => {
     expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/no sampling\/createMessage arrived while we called .*ask-sampling/);
   });
 });
+
+describe('client requests in the schedule', () => {
+  // Every check here waits on the same client-request runs (seconds of tool calls, one at a time).
+  // The runner starts long checks first, so exactly one starts those runs at the beginning; the
+  // others, reached later in catalog order, find them done instead of holding pool slots waiting.
+  it('exactly one check is long: the one that starts the shared runs early', () => {
+    expect(clientRequestChecks.filter((c) => c.long).map((c) => c.id)).toEqual(['client-requests/sampling-request-shape']);
+  });
+});
