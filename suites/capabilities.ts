@@ -238,7 +238,8 @@ export const clientCapabilitiesRespected = defineCheck({
   id: 'capabilities/client-capabilities-respected',
   title: 'the server sends roots, sampling and elicitation requests only to a client that declared them',
   level: 'MUST',
-  requirements: ['CAP-12', 'ROOTS-1', 'SAMP-1', 'ELIC-1'],
+  // LIFE-11: the negotiated client capabilities are the ones the server may use.
+  requirements: ['CAP-12', 'ROOTS-1', 'SAMP-1', 'ELIC-1', 'LIFE-11'],
   spec: 'basic/lifecycle#operation',
   async run(ctx) {
     // Alongside: a client that declares everything, to show what the server asks for and that we answer.

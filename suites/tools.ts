@@ -33,7 +33,8 @@ export const listValid = defineCheck({
   title: 'tools/list answers every page with a valid ListToolsResult',
   level: 'MUST',
   kind: 'S',
-  requirements: ['TOOLS-2', 'TOOLS-1'],
+  // Schema validation of every Tool: title, annotations, execution.taskSupport, icons, _meta (TOOLS-20, META-9).
+  requirements: ['TOOLS-2', 'TOOLS-1', 'TOOLS-20', 'META-9'],
   spec: 'server/tools#listing-tools',
   revisions: WITH_STATELESS,
   needs: ['tools'],

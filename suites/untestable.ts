@@ -26,4 +26,24 @@ export const UNTESTABLE: Readonly<Record<string, string>> = {
   'TASK-29': 'limits and cleanup policies are server configuration',
   'S26-27': 'after the client closes a request\'s stream nothing more can reach it, so whether the server stopped the work shows only in its own side effects',
   'S26-40': 'whether a server dereferences a network $ref happens inside it; seeing it needs a tool schema with a remote $ref and a watched network, which tests must not reach',
+  // Internal failures: a working server cannot be made to fail inside on purpose.
+  'RPC-15': 'an internal failure cannot be provoked from outside in a server that works; the codes of failures we do cause are judged by the invalid-request, invalid-params and not-found checks',
+  'RES-7': 'an internal failure while reading cannot be provoked from outside in a server that works; unknown and unreadable resources are judged by resources/unknown-uri and resources/listed-readable',
+  'PROMPT-6': 'an internal failure of a prompt cannot be provoked from outside in a server that works; unknown prompts and missing arguments are judged by prompts/unknown-prompt and prompts/missing-argument',
+  'COMP-6': 'an internal failure of completion cannot be provoked from outside in a server that works; unknown references are judged by completion/unknown-prompt',
+  'LOG-5': 'a logging configuration error happens inside the server; the only one a client can cause, an unknown level, is judged by logging/invalid-level (LOG-4)',
+  // Changes the server makes on its own initiative.
+  'TOOLS-5': 'a change of the tool set happens on the server\'s own initiative; no request asks for one, so a missing notification cannot be told from no change (undeclared notifications are CAP-8)',
+  'RES-9': 'a change of the resource list happens on the server\'s own initiative; no request asks for one, so a missing notification cannot be told from no change (undeclared notifications are CAP-8)',
+  'PROMPT-10': 'a change of the prompt set happens on the server\'s own initiative; no request asks for one, so a missing notification cannot be told from no change (undeclared notifications are CAP-8)',
+  'LIFE-15': 'the timeout a server puts on its own requests is its configuration, often a minute or more and never announced; waiting it out does not fit a bounded run',
+  'META-8': 'a server receives no JSON Schemas from clients in these revisions, so which dialects it accepts is not observable; the schemas it publishes are checked by META-7',
+  'SSE-5': 'nothing on the wire says whether a Streamable HTTP server also serves old clients, nor where; pointed at the legacy endpoint with --transport sse, the sse/* checks test it (SSE-1..4)',
+  // Permissions: no server behaviour breaks them; the suite honours them by never failing on them.
+  'LIFE-13': 'a permission (MAY): an orderly exit after closing stdout breaks no rule; the runner reports it as an exit, never as a protocol failure',
+  'PROG-5': 'a permission (MAY): no progress, or progress at any rate, breaks no rule; the progress checks skip when none arrives',
+  'PAGE-5': 'a permission (MAY): any page size, one page included, breaks no rule; the pagination checks never judge size',
+  'LOG-7': 'a permission (MAY): logs before logging/setLevel break no rule; logging/level-filter judges only what follows a setLevel',
+  'TOOLS-17': 'a permission (MAY): a resource_link whose URI is not in resources/list breaks no rule; no check looks it up there',
+  'RPC-23': 'the rule binds the client and lets the server reject or process a batched initialize, so no reply to one is wrong',
 };

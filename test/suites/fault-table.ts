@@ -28,6 +28,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'lifecycle/counter-offer-newest': { fault: 'counter-offer-oldest', expect: 'warn' },
   'lifecycle/initialized-not-answered': { fault: 'answer-initialized', expect: 'fail' },
   'lifecycle/ping': { fault: 'null-result', expect: 'fail' },
+  'lifecycle/ping-params-forms': { fault: 'ping-rejects-params', expect: 'warn' },
   'lifecycle/ping-before-initialized': { fault: 'no-ping-before-init', expect: 'warn' },
   'lifecycle/request-before-initialize': { fault: 'tools-before-init-ok', expect: 'warn' },
   'lifecycle/no-requests-before-initialized': { fault: 'request-before-initialized', expect: 'warn' },

@@ -1,0 +1,15 @@
+// Rules judged on every message the server sends, shown with the fixture faults that break them.
+import { describe, expect, it } from 'vitest';
+import { runAgainstFixture, statusOf } from './harness.js';
+
+describe('messages/all-server-messages', () => {
+  it('fails a server that cancels the client\'s own tools/call (CANCEL-6)', async () => {
+    const only = ['tools/call-result', 'messages/all-server-messages'];
+    const clean = await runAgainstFixture({ only });
+    expect(statusOf(clean, 'messages/all-server-messages')).toBe('pass');
+    const report = await runAgainstFixture({ fault: 'cancel-client-request', only });
+    expect(statusOf(report, 'messages/all-server-messages')).toBe('fail');
+    const check = report.checks.find((c) => c.id === 'messages/all-server-messages')!;
+    expect(check.message).toContain('CANCEL-6');
+  });
+});
