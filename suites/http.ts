@@ -476,6 +476,149 @@ export const ssePrimingEvent = defineCheck({
   },
 });
 
+const INITIALIZE_PARAMS = (ctx: CheckContext) => ({ protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } });
+
+/** POSTs initialize with only Content-Type and Accept (and any configured headers, such as Authorization). */
+async function bareInitialize(ctx: CheckContext, session: Session): Promise<{ reply: Reply; id: string }> {
+  const id = probeId('bare-initialize');
+  const reply = await exchange(ctx, session, { method: 'POST', body: rpc(id, 'initialize', INITIALIZE_PARAMS(ctx)), omitSessionId: true, omitProtocolVersion: true });
+  return { reply, id };
+}
+
+export const initializeWithoutHeaders = defineCheck({
+  id: 'http/initialize-without-headers',
+  title: 'initialize needs no session or version header, and after a 404 a new initialize starts a new session',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['HTTP-38', 'HTTP-37'],
+  spec: 'basic/transports#session-management',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  // Raw: the check's own initialize is the probe.
+  connection: 'raw',
+  async run(ctx) {
+    const first = await bareInitialize(ctx, ctx.session);
+    if (!served(first.reply, first.id)) {
+      return ctx.violation('an initialize POST with only Content-Type and Accept was not served', 'a result (HTTP-38)', describeReply(first.reply));
+    }
+    const oldId = headerOf(first.reply, 'mcp-session-id');
+    if (oldId === undefined) return ctx.pass('served; the server issues no session id, so there is no 404 to recover from (HTTP-37)');
+    // End the session, or where DELETE is not offered, use an id the server never issued: either way a 404.
+    const deleted = await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: oldId });
+    const goneId = is2xx(statusOf(deleted)) ? oldId : probeId('never-issued-session');
+    const pingId = probeId('after-end');
+    const gone = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping') }, { sessionId: goneId, protocolVersion: ctx.revision });
+    if (statusOf(gone) !== 404) {
+      if (goneId === oldId) await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: oldId }).catch(() => undefined);
+      return ctx.pass(`served; no 404 to recover from (the ended or unknown session got ${describeReply(gone)}; see http/ended-session-404)`);
+    }
+    const again = await bareInitialize(ctx, ctx.session);
+    const newId = headerOf(again.reply, 'mcp-session-id');
+    if (newId !== undefined && newId !== oldId) await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: newId }).catch(() => undefined);
+    if (!served(again.reply, again.id)) {
+      return ctx.violation('after a 404 for its session, a client\'s new initialize without a session header was not served', 'a result and a new session id (HTTP-37)', describeReply(again.reply));
+    }
+    if (newId === oldId) return ctx.violation('the new initialize after the 404 got the ended session\'s id again', 'a new session id (HTTP-37)', JSON.stringify(newId));
+    return ctx.pass();
+  },
+});
+
+/** The bound on waiting for an SSE reply to end once its response is in. */
+const STREAM_END_MS = 5000;
+
+export const sseStreamEnds = defineCheck({
+  id: 'http/sse-stream-ends-after-response',
+  title: 'an SSE reply ends once it has carried the response, and not before it',
+  level: 'SHOULD',
+  requirements: ['HTTP-12', 'HTTP-13'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: STREAMABLE_POST,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const p = probeRequest(ctx, 'stream-end');
+    const timeoutMs = Math.min(ctx.options.requestTimeoutMs, STREAM_END_MS);
+    const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers, timeoutMs });
+    if (!is2xx(statusOf(reply))) return ctx.skip(`${p.method} was not accepted (${describeReply(reply)})`);
+    if (mediaOf(reply) !== SSE) return ctx.skip(`the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`);
+    const answered = answerIn(reply, p.id) !== undefined;
+    // A reply that ended by itself has no exchange error; one we gave up on does.
+    if (answered && reply.error === undefined) return ctx.pass();
+    if (answered) return ctx.violation(`the SSE reply was still open ${timeoutMs} ms after it carried the response`, 'the stream ends after the response (HTTP-12)', reply.error ?? '');
+    if (reply.error !== undefined) return ctx.skip(`no response to ${p.method} within ${timeoutMs} ms (${reply.error})`);
+    // Ended without the response. 2025-11-25 lets a server close early and be polled (HTTP-15).
+    const retry = sseEvents(reply.response?.body ?? '').some((e) => e.retry !== undefined);
+    if (ctx.revision === '2025-11-25' || isStateless(ctx.revision)) {
+      return ctx.info(`the SSE reply ended before the response${retry ? ' after a retry: field (polling, HTTP-15)' : ', with no retry: field telling the client to resume (HTTP-15)'}`);
+    }
+    return ctx.violation('the SSE reply ended before it carried the response', 'the response before the stream ends (HTTP-13)', describeCarried({ http: httpCarried(reply, false) }));
+  },
+});
+
+/** Every `id:` of an SSE body, with the stream it came from. */
+function eventIds(body: string, stream: string): Array<{ id: string; stream: string }> {
+  return sseEvents(body)
+    .filter((e) => e.id !== undefined && e.id !== '')
+    .map((e) => ({ id: e.id!, stream }));
+}
+
+export const sseEventIdsUnique = defineCheck({
+  id: 'http/sse-event-ids-unique',
+  title: 'SSE event ids are unique across the streams of a session, and each message goes out on one stream',
+  level: 'MUST',
+  requirements: ['HTTP-21', 'HTTP-20'],
+  spec: 'basic/transports#multiple-connections',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const get = await httpOf(session).openGetStream();
+    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
+    const getOpen = is2xx(get.response?.status) && mediaOf(get) === SSE;
+    const ids = [probeId('ids-1'), probeId('ids-2'), probeId('ids-3')];
+    const replies = await Promise.all(ids.map((id) => exchange(ctx, session, { method: 'POST', body: rpc(id, 'ping') })));
+    if (getOpen) await session.collect(ctx.options.quietMs);
+    const streams = replies
+      .map((r, i) => ({ name: `the reply to ${ids[i]}`, sse: mediaOf(r) === SSE, body: r.response?.body ?? '', messages: r.messages }))
+      .filter((s) => s.sse);
+    if (getOpen) streams.push({ name: 'the GET stream', sse: true, body: get.response?.body ?? '', messages: sseMessages(get.response?.body ?? '') });
+    if (streams.length < 2) return ctx.skip('fewer than two SSE streams to compare (the server answers with JSON and opens no GET stream)');
+
+    // HTTP-20: a response is one message; seen on two streams, it was broadcast.
+    const carriers = new Map<string, string[]>();
+    for (const s of streams) for (const m of s.messages) if (isObject(m) && 'id' in m && !('method' in m)) carriers.set(JSON.stringify(m.id), [...(carriers.get(JSON.stringify(m.id)) ?? []), s.name]);
+    const broadcast = [...carriers].find(([, on]) => on.length > 1);
+    if (broadcast) return ctx.violation(`the response to ${broadcast[0]} went out on ${broadcast[1].join(' and ')}`, 'each message on exactly one stream (HTTP-20)', broadcast[1].join(', '));
+
+    const all = streams.flatMap((s) => eventIds(s.body, s.name));
+    if (all.length === 0) return ctx.pass('the server uses no SSE event ids (allowed: they are needed only for resumption)');
+    const firstSeen = new Map<string, string>();
+    for (const { id, stream } of all) {
+      const earlier = firstSeen.get(id);
+      if (earlier !== undefined && earlier !== stream) {
+        return ctx.violation(`event id ${JSON.stringify(id)} appears on ${earlier} and on ${stream}`, 'event ids unique across all streams of the session (HTTP-21)', JSON.stringify(id));
+      }
+      firstSeen.set(id, stream);
+    }
+    return ctx.pass();
+  },
+});
+
+/** The JSON-RPC messages in an SSE body as written (for streams read in the background). */
+function sseMessages(body: string): unknown[] {
+  const out: unknown[] = [];
+  for (const e of sseEvents(body)) {
+    if (!e.data) continue;
+    try {
+      out.push(JSON.parse(e.data));
+    } catch {
+      // not a message: http/sse-reply-events judges that
+    }
+  }
+  return out;
+}
+
 export const httpChecks: Check[] = [
   notificationAccepted,
   requestReplyMedia,
@@ -489,4 +632,7 @@ export const httpChecks: Check[] = [
   noResponsesOnGet,
   sseReplyEvents,
   ssePrimingEvent,
+  initializeWithoutHeaders,
+  sseStreamEnds,
+  sseEventIdsUnique,
 ];
