@@ -27,6 +27,7 @@ import { subscriptionChecks } from './subscriptions.js';
 import { taskChecks } from './tasks.js';
 import { fuzzChecks } from './fuzz.js';
 import { authChecks } from './auth.js';
+import { metaChecks } from './meta.js';
 
 export const allChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -54,6 +55,7 @@ export const allChecks: readonly Check[] = [
   ...mrtrChecks,
   ...subscriptionChecks,
   ...taskChecks,
+  ...metaChecks,
   ...fuzzChecks,
   ...authChecks,
 ];

@@ -13,3 +13,11 @@ describe('messages/all-server-messages', () => {
     expect(check.message).toContain('CANCEL-6');
   });
 });
+
+describe('the meta and ping checks on the conformant fixture', () => {
+  it('pass rather than skip', async () => {
+    const only = ['meta/key-names', 'meta/unknown-keys-accepted', 'meta/icons', 'lifecycle/ping-params-forms'];
+    const report = await runAgainstFixture({ only });
+    expect(only.map((id) => statusOf(report, id))).toEqual(['pass', 'pass', 'pass', 'pass']);
+  });
+});
