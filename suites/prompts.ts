@@ -115,4 +115,25 @@ export const missingArgument = defineCheck({
   },
 });
 
-export const promptChecks: Check[] = [promptsList, promptsGet, unknownPrompt, missingArgument];
+export const nonStringArgument = defineCheck({
+  id: 'prompts/non-string-argument',
+  title: 'prompts/get with an argument value that is not a string is refused with -32602',
+  level: 'SHOULD',
+  requirements: ['PROMPT-7'],
+  spec: 'server/prompts#implementation-considerations',
+  revisions: WITH_STATELESS,
+  needs: ['prompts'],
+  async run(ctx) {
+    const listed = objectsOf(await listAll(ctx, 'prompts/list', 'prompts'));
+    const prompt = listed.find((p) => typeof p.name === 'string' && Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+    if (!prompt) return ctx.skip(listed.length ? 'no listed prompt takes arguments' : 'the server lists no prompts');
+    // Every argument a number: the schema says argument values are strings.
+    const args = Object.fromEntries((prompt.arguments as unknown[]).filter(isObject).map((a) => [String(a.name), 42]));
+    const o = await ctx.request('prompts/get', { name: prompt.name, arguments: args });
+    if (errorCode(o) === -32602) return ctx.pass();
+    if (o.kind === 'error') return ctx.warn(`${String(prompt.name)} with number arguments got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
+    return ctx.violation(`${String(prompt.name)} was rendered with argument values that are numbers, not strings (${JSON.stringify(args)})`, 'error -32602', describeOutcome(o));
+  },
+});
+
+export const promptChecks: Check[] = [promptsList, promptsGet, unknownPrompt, missingArgument, nonStringArgument];

@@ -30,6 +30,8 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'lifecycle/ping': { fault: 'null-result', expect: 'fail' },
   'lifecycle/ping-params-forms': { fault: 'ping-rejects-params', expect: 'warn' },
   'meta/key-names': { fault: 'meta-bad-key', expect: 'fail' },
+  'prompts/non-string-argument': { fault: 'prompt-non-string-accepted', expect: 'warn' },
+  'completion/context-arguments': { fault: 'completion-context-rejected', expect: 'warn' },
   'meta/unknown-keys-accepted': { fault: 'reject-unknown-params', expect: 'warn' },
   'meta/icons': { fault: 'icon-bad-sizes', expect: 'fail' },
   'lifecycle/ping-before-initialized': { fault: 'no-ping-before-init', expect: 'warn' },
