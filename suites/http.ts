@@ -26,6 +26,8 @@ import {
 import { isObject } from './lib/json-object.js';
 import { andStateless } from './lib/revisions.js';
 import { everydayMethod } from './lib/stateless-wire.js';
+import { findSlowTool } from './lib/slow-tool.js';
+import { dropAndResume } from './lib/sse-resume.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 /** Rules of the Streamable HTTP transport that 2026-07-28 keeps (its POST side; no sessions, no GET stream). */
@@ -530,7 +532,7 @@ export const sseStreamEnds = defineCheck({
   id: 'http/sse-stream-ends-after-response',
   title: 'an SSE reply ends once it has carried the response, and not before it',
   level: 'SHOULD',
-  requirements: ['HTTP-12', 'HTTP-13'],
+  requirements: ['HTTP-12', 'HTTP-13', 'HTTP-15'],
   spec: 'basic/transports#sending-messages-to-the-server',
   revisions: STREAMABLE_POST,
   transports: ['http'],
@@ -546,10 +548,11 @@ export const sseStreamEnds = defineCheck({
     if (answered && reply.error === undefined) return ctx.pass();
     if (answered) return ctx.violation(`the SSE reply was still open ${timeoutMs} ms after it carried the response`, 'the stream ends after the response (HTTP-12)', reply.error ?? '');
     if (reply.error !== undefined) return ctx.skip(`no response to ${p.method} within ${timeoutMs} ms (${reply.error})`);
-    // Ended without the response. 2025-11-25 lets a server close early and be polled (HTTP-15).
+    // Ended without the response. 2025-11-25 lets a server close early and be polled, after a retry: field (HTTP-15).
     const retry = sseEvents(reply.response?.body ?? '').some((e) => e.retry !== undefined);
     if (ctx.revision === '2025-11-25' || isStateless(ctx.revision)) {
-      return ctx.info(`the SSE reply ended before the response${retry ? ' after a retry: field (polling, HTTP-15)' : ', with no retry: field telling the client to resume (HTTP-15)'}`);
+      if (retry) return ctx.info('the SSE reply ended before the response, after a retry: field: the client is to poll for it (HTTP-15)');
+      return ctx.violation('the SSE reply ended before the response without a retry: field telling the client when to resume', 'the response, or a retry: field before the stream closes (HTTP-15)', describeCarried({ http: httpCarried(reply, false) }));
     }
     return ctx.violation('the SSE reply ended before it carried the response', 'the response before the stream ends (HTTP-13)', describeCarried({ http: httpCarried(reply, false) }));
   },
@@ -619,6 +622,43 @@ function sseMessages(body: string): unknown[] {
   return out;
 }
 
+export const sseResumption = defineCheck({
+  id: 'http/sse-resumption',
+  title: 'a dropped SSE reply resumed with Last-Event-ID replays only its own stream, and the request still completes',
+  level: 'MUST',
+  requirements: ['HTTP-24', 'HTTP-23', 'HTTP-16', 'HTTP-22'],
+  spec: 'basic/transports#resumability-and-redelivery',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const slow = await findSlowTool(ctx);
+    if ('skip' in slow) return ctx.skip(slow.skip);
+    const r = await dropAndResume(ctx, slow);
+    if (r.kind === 'skip') return ctx.skip(r.reason);
+    if (r.kind === 'no-ids') return ctx.info('the SSE reply carries no event ids, so it cannot be resumed (resumption is a MAY, HTTP-23)');
+    if (!is2xx(statusOf(r.resumed)) || mediaOf(r.resumed) !== SSE) {
+      return ctx.info(`GET with Last-Event-ID ${JSON.stringify(r.lastEventId)} answered ${describeReply(r.resumed)}: the server does not resume streams (a MAY, HTTP-23)`);
+    }
+    if (r.foreign.length > 0) {
+      return ctx.violation(
+        `resuming after ${JSON.stringify(r.lastEventId)} replayed ${r.foreign.length} message(s) of other streams, e.g. ${JSON.stringify(r.foreign[0]).slice(0, 160)}`,
+        "only the dropped stream's own messages (HTTP-24)",
+        JSON.stringify(r.foreign[0]).slice(0, 200),
+      );
+    }
+    if (!r.answered) {
+      const carried = { http: httpCarried(r.resumed, false) };
+      return ctx.warn(
+        absence(`the resumed stream never carried the response to ${r.callId}: the server seems to have taken the dropped connection for a cancellation (HTTP-16)`, carried),
+        'the response, replayed or sent on the resumed stream',
+        describeCarried(carried),
+      );
+    }
+    return ctx.pass(`resumed after ${JSON.stringify(r.lastEventId)}; the call's response arrived on the resumed stream`);
+  },
+});
+
 export const httpChecks: Check[] = [
   notificationAccepted,
   requestReplyMedia,
@@ -635,4 +675,5 @@ export const httpChecks: Check[] = [
   initializeWithoutHeaders,
   sseStreamEnds,
   sseEventIdsUnique,
+  sseResumption,
 ];

@@ -21,3 +21,33 @@ describe('Streamable HTTP streams', () => {
     expect(report.checks[0].message).toContain('went out on');
   });
 });
+
+describe('http/sse-resumption', () => {
+  const only = ['http/sse-resumption'];
+  it('passes when the fixture resumes the dropped call and the work went on', async () => {
+    const report = await runAgainstHttpFixture({ sse: true, only });
+    expect(statusOf(report, 'http/sse-resumption')).toBe('pass');
+  });
+
+  it('warns when dropping the connection cancelled the call (HTTP-16)', async () => {
+    const report = await runAgainstHttpFixture({ sse: true, fault: 'http-drop-cancels', only });
+    expect(statusOf(report, 'http/sse-resumption')).toBe('warn');
+    expect(report.checks[0].message).toContain('HTTP-16');
+  });
+
+  it('skips without a slow tool to drop mid-way', async () => {
+    const report = await runAgainstHttpFixture({ sse: true, only, slowTool: false });
+    expect(statusOf(report, 'http/sse-resumption')).toBe('skip');
+  });
+});
+
+describe('http/sse-stream-ends-after-response, a stream that ends too early', () => {
+  it('warns under 2025-06-18 (HTTP-13) and, without a retry: field, under 2025-11-25 (HTTP-15)', async () => {
+    const only = ['http/sse-stream-ends-after-response'];
+    for (const [protocolVersion, rule] of [['2025-06-18', 'HTTP-13'], ['2025-11-25', 'HTTP-15']] as const) {
+      const report = await runAgainstHttpFixture({ sse: true, fault: 'http-sse-close-early', only, protocolVersion });
+      expect(statusOf(report, only[0]), protocolVersion).toBe('warn');
+      expect(JSON.stringify(report.checks[0].evidence)).toContain(rule);
+    }
+  });
+});
