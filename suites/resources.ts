@@ -281,6 +281,8 @@ export const hostileUris = defineCheck({
       if (listed.has(uri)) continue; // the server's own resource: serving it is no breach
       const o = await ctx.request('resources/read', { uri });
       if (o.kind === 'result') served.push(`${what} (${JSON.stringify(uri.slice(0, 60))}${uri.length > 60 ? '…' : ''}) was answered with contents`);
+      // Over HTTP a refusal may come as a status alone (2026-07-28 puts the URI in a header, and a 100 KB header gets 431).
+      else if (o.kind === 'http-error') ctx.note(`${what} was refused with HTTP ${o.status}`);
       else if (o.kind !== 'error') return ctx.violation(`${what}: ${describeOutcome(o)}`, 'a JSON-RPC error, and a live server', describeOutcome(o));
     }
     const alive = await probeAlive(ctx);

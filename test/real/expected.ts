@@ -20,6 +20,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
       'tasks/unknown-id',
@@ -27,6 +28,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'tasks/forbidden-tool':
         'echo (execution.taskSupport "forbidden") called with task: it runs, then the SDK answers -32602 "Invalid task creation result" instead of -32601 (TASK-2 SHOULD). McpServer does not check taskSupport before running the tool. Genuine, verified on the wire.',
       'tasks/required-without-task':
@@ -71,6 +74,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-request',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
       'tasks/unknown-id',
@@ -78,6 +82,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'tasks/forbidden-tool':
         'echo (execution.taskSupport "forbidden") called with task: it runs, then the SDK answers -32602 "Invalid task creation result" instead of -32601 (TASK-2 SHOULD). McpServer does not check taskSupport before running the tool. Genuine, verified on the wire.',
       'tasks/required-without-task':
@@ -387,6 +393,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/missing-argument',
+      'prompts/non-string-argument',
       'prompts/unknown-prompt',
       'resources/unknown-uri',
       'tools/invalid-arguments',
@@ -394,6 +401,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): fastmcp, through the official SDK underneath, validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'completion/unknown-prompt':
         'completion/complete for an unknown prompt gets -32603 instead of -32602 (COMP-5 SHOULD). Genuine.',
       'errors/invalid-params':
@@ -437,6 +446,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/missing-argument',
+      'prompts/non-string-argument',
       'prompts/unknown-prompt',
       'resources/unknown-uri',
       'tools/invalid-arguments',
@@ -444,6 +454,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): fastmcp, through the official SDK underneath, validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'batch/not-accepted':
         'The array [ping] is processed under 2025-11-25, where batches no longer exist (RPC-24, D: warn). Genuine.',
       'completion/unknown-prompt':
@@ -560,8 +572,11 @@ export const EXPECTED: Record<RealServer, Expected> = {
     warn: [
       'errors/invalid-params',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD): SDK v2 validates prompt arguments but reports the failure as an internal error, as errors/invalid-params shows for prompts/get {}. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
       'errors/invalid-request':
@@ -581,8 +596,11 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-params',
       'http/accept-both-media-types',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD): SDK v2 validates prompt arguments but reports the failure as an internal error, as errors/invalid-params shows for prompts/get {}. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
       'http/accept-both-media-types':
@@ -601,8 +619,11 @@ export const EXPECTED: Record<RealServer, Expected> = {
     warn: [
       'errors/invalid-params',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD): SDK v2 validates prompt arguments but reports the failure as an internal error, as errors/invalid-params shows for prompts/get {}. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
       'errors/invalid-request':
@@ -622,8 +643,11 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-params',
       'http/accept-both-media-types',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD): SDK v2 validates prompt arguments but reports the failure as an internal error, as errors/invalid-params shows for prompts/get {}. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
       'http/accept-both-media-types':
@@ -645,9 +669,12 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
       'errors/invalid-request':
@@ -676,9 +703,12 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'batch/not-accepted':
         '[ping] is processed and answered (200, SSE event with result {}) although 2025-11-25 has no batches (reproduced with curl; RPC-24, derived: warn). Genuine, as in SDK v1.',
       'errors/invalid-params':
