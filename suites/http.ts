@@ -641,10 +641,12 @@ export const sseResumption = defineCheck({
       return ctx.info(`GET with Last-Event-ID ${JSON.stringify(r.lastEventId)} answered ${describeReply(r.resumed)}: the server does not resume streams (a MAY, HTTP-23)`);
     }
     if (r.foreign.length > 0) {
+      // A JSON-RPC message of another request says most; replayed non-messages ({}) come after.
+      const example = JSON.stringify(r.foreign.find(isJsonRpcMessage) ?? r.foreign[0]).slice(0, 200);
       return ctx.violation(
-        `resuming after ${JSON.stringify(r.lastEventId)} replayed ${r.foreign.length} message(s) of other streams, e.g. ${JSON.stringify(r.foreign[0]).slice(0, 160)}`,
+        `resuming after ${JSON.stringify(r.lastEventId)} replayed ${r.foreign.length} event(s) that are not the dropped call's, e.g. ${example}`,
         "only the dropped stream's own messages (HTTP-24)",
-        JSON.stringify(r.foreign[0]).slice(0, 200),
+        example,
       );
     }
     if (!r.answered) {
