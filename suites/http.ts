@@ -26,7 +26,7 @@ import {
 import { isObject } from './lib/json-object.js';
 import { andStateless } from './lib/revisions.js';
 import { everydayMethod } from './lib/stateless-wire.js';
-import { findSlowTool } from './lib/slow-tool.js';
+import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
 import { dropAndResume } from './lib/sse-resume.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
@@ -661,6 +661,50 @@ export const sseResumption = defineCheck({
   },
 });
 
+export const relatedMessagesOnRequestStream = defineCheck({
+  id: 'http/related-messages-on-request-stream',
+  title: "a request's progress travels on its own SSE reply, not on the GET stream, and that reply carries nothing of other requests",
+  level: 'SHOULD',
+  requirements: ['HTTP-19', 'HTTP-11'],
+  spec: 'basic/transports#listening-for-messages-from-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const slow = await findSlowTool(ctx);
+    if ('skip' in slow) return ctx.skip(slow.skip);
+    const session = ctx.session;
+    const get = await httpOf(session).openGetStream();
+    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
+    if (!is2xx(get.response?.status) || mediaOf(get) !== SSE) return ctx.skip(`the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`);
+    const callId = probeId('related-call');
+    const token = probeId('related-token');
+    const onGet: unknown[] = [];
+    const off = session.onReceive((r) => {
+      if (isObject(r.message) && r.message.method === 'notifications/progress' && isObject(r.message.params) && r.message.params.progressToken === token) onGet.push(r.message);
+    });
+    let reply: Reply;
+    try {
+      const body = rpc(callId, 'tools/call', { name: slow.tool.name, arguments: slow.args, _meta: { progressToken: token } });
+      // A ping on a stream of its own meanwhile: its response must not join the call's reply.
+      [reply] = await Promise.all([
+        exchange(ctx, session, { method: 'POST', body, timeoutMs: slowCallTimeoutMs(ctx) }),
+        exchange(ctx, session, { method: 'POST', body: rpc(probeId('related-other'), 'ping') }),
+      ]);
+      await session.collect(ctx.options.quietMs);
+    } finally {
+      off();
+    }
+    if (onGet.length > 0) {
+      return ctx.violation(`${onGet.length} progress notification(s) of the call in flight arrived on the GET stream`, "the call's progress on its own SSE reply (HTTP-19)", JSON.stringify(onGet[0]).slice(0, 200));
+    }
+    if (mediaOf(reply) !== SSE) return ctx.skip(`the call was answered with ${mediaOf(reply) || 'no content type'}, not SSE: nothing else to compare`);
+    const unrelated = reply.messages.filter((m) => isObject(m) && !('method' in m) && m.id !== callId);
+    if (unrelated.length > 0) return ctx.info(`the call's SSE reply also carried ${unrelated.length} response(s) to other requests, e.g. ${JSON.stringify(unrelated[0]).slice(0, 160)} (HTTP-11: messages there should relate to the request)`);
+    return ctx.pass();
+  },
+});
+
 export const httpChecks: Check[] = [
   notificationAccepted,
   requestReplyMedia,
@@ -678,4 +722,5 @@ export const httpChecks: Check[] = [
   sseStreamEnds,
   sseEventIdsUnique,
   sseResumption,
+  relatedMessagesOnRequestStream,
 ];

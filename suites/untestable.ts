@@ -45,5 +45,7 @@ export const UNTESTABLE: Readonly<Record<string, string>> = {
   'PAGE-5': 'a permission (MAY): any page size, one page included, breaks no rule; the pagination checks never judge size',
   'LOG-7': 'a permission (MAY): logs before logging/setLevel break no rule; logging/level-filter judges only what follows a setLevel',
   'TOOLS-17': 'a permission (MAY): a resource_link whose URI is not in resources/list breaks no rule; no check looks it up there',
+  'HTTP-33': 'the rule binds the client, and mcp-conform always sends the negotiated MCP-Protocol-Version; what a server does with a missing or bad header is HTTP-31 and HTTP-32 (http/protocol-version-header)',
+  'HTTP-36': 'a permission (MAY): ending an SSE stream when the session expires breaks no rule, and when a session expires is the server\'s configuration',
   'RPC-23': 'the rule binds the client and lets the server reject or process a batched initialize, so no reply to one is wrong',
 };

@@ -77,6 +77,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'http/sse-stream-ends-after-response': { fault: 'http-sse-stream-left-open', expect: 'warn', transport: 'http', sse: true },
   'http/sse-event-ids-unique': { fault: 'http-event-ids-per-stream', expect: 'fail', transport: 'http', sse: true },
   'http/sse-resumption': { fault: 'http-replay-other-streams', expect: 'fail', transport: 'http', sse: true },
+  'http/related-messages-on-request-stream': { fault: 'http-progress-on-get', expect: 'warn', transport: 'http', sse: true },
   'sse/endpoint-event-first': { fault: 'sse-endpoint-not-first', expect: 'fail', transport: 'sse' },
   'sse/answers-on-stream': { fault: 'sse-response-in-post-body', expect: 'warn', transport: 'sse' },
   'sse/foreign-origin-rejected': { fault: 'http-no-origin-check', expect: 'fail', transport: 'sse' },
