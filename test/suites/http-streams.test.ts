@@ -51,3 +51,17 @@ describe('http/sse-stream-ends-after-response, a stream that ends too early', ()
     }
   });
 });
+
+describe('2025-03-26 batches over Streamable HTTP (HTTP-35)', () => {
+  const only = ['batch/notifications-only', 'batch/answered'];
+  it('a batch of notifications gets 202, a batch of requests both responses', async () => {
+    const report = await runAgainstHttpFixture({ protocolVersion: '2025-03-26', only });
+    expect(only.map((id) => statusOf(report, id))).toEqual(['pass', 'pass']);
+  });
+
+  it('a server that refuses batches over HTTP fails', async () => {
+    const report = await runAgainstHttpFixture({ protocolVersion: '2025-03-26', fault: 'batch-rejected', only });
+    expect(only.map((id) => statusOf(report, id))).toEqual(['fail', 'fail']);
+    expect(JSON.stringify(report.checks.find((c) => c.id === 'batch/notifications-only')!.evidence)).toContain('HTTP 202');
+  });
+});
