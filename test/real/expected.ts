@@ -117,6 +117,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'filesystem': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -129,6 +130,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'read_file answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'errors/invalid-params':
         'tools/call with no name or name 123 gets -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -150,6 +153,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'memory': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -162,6 +166,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'read_graph answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and tools/call with no name / name 123 get -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -183,6 +189,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'sequential-thinking': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -194,6 +201,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'sequentialthinking answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'errors/invalid-params':
         'tools/call with no name or name 123 gets -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -382,6 +391,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'fastmcp/stdio': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -401,6 +411,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'echo answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'prompts/non-string-argument':
         'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): fastmcp, through the official SDK underneath, validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'completion/unknown-prompt':
@@ -436,6 +448,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'fastmcp/http': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'http/foreign-origin-rejected',
     ],
     warn: [
@@ -454,6 +467,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'echo answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'prompts/non-string-argument':
         'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): fastmcp, through the official SDK underneath, validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'batch/not-accepted':

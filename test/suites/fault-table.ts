@@ -30,6 +30,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'lifecycle/ping': { fault: 'null-result', expect: 'fail' },
   'lifecycle/ping-params-forms': { fault: 'ping-rejects-params', expect: 'warn' },
   'meta/key-names': { fault: 'meta-bad-key', expect: 'fail' },
+  'capabilities/task-member-ignored': { fault: 'task-requests-undeclared', expect: 'fail' },
   'resources/hostile-uris': { fault: 'resource-traversal-served', expect: 'fail' },
   'resources/annotations': { fault: 'resource-bad-last-modified', expect: 'fail' },
   'prompts/non-string-argument': { fault: 'prompt-non-string-accepted', expect: 'warn' },
