@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { runAgainstFixture, statusOf } from './harness.js';
 import { annotationProblems } from '../../suites/resources.js';
+import { promptBlockProblems } from '../../suites/prompts.js';
 
 describe('messages/all-server-messages', () => {
   it('fails a server that cancels the client\'s own tools/call (CANCEL-6)', async () => {
@@ -17,7 +18,7 @@ describe('messages/all-server-messages', () => {
 
 describe('the meta and ping checks on the conformant fixture', () => {
   it('pass rather than skip', async () => {
-    const only = ['meta/key-names', 'meta/unknown-keys-accepted', 'meta/icons', 'lifecycle/ping-params-forms', 'resources/hostile-uris', 'resources/annotations', 'prompts/non-string-argument', 'completion/context-arguments'];
+    const only = ['meta/key-names', 'meta/unknown-keys-accepted', 'meta/icons', 'lifecycle/ping-params-forms', 'resources/hostile-uris', 'resources/annotations', 'prompts/non-string-argument', 'completion/context-arguments', 'prompts/content-blocks', 'capabilities/task-member-ignored'];
     const report = await runAgainstFixture({ only });
     expect(only.map((id) => statusOf(report, id))).toEqual(only.map(() => 'pass'));
   });
@@ -28,5 +29,14 @@ describe('annotationProblems (RES-16)', () => {
     expect(annotationProblems({ audience: ['user'], priority: 0, lastModified: '2025-01-12T15:00:58Z' })).toEqual([]);
     expect(annotationProblems({ audience: ['system'], priority: 1.5, lastModified: '12/01/2025' })).toHaveLength(3);
     expect(annotationProblems('x')).toHaveLength(1);
+  });
+});
+
+describe('promptBlockProblems (PROMPT-8, PROMPT-9)', () => {
+  it('judges media and embedded resources, and leaves our own echoed URIs alone', () => {
+    expect(promptBlockProblems({ type: 'image', data: 'iVBORw0K', mimeType: 'image/png' }, new Set())).toEqual({ breaches: [], lesser: [] });
+    expect(promptBlockProblems({ type: 'audio', data: 'a b', mimeType: 'wav' }, new Set()).breaches).toHaveLength(2);
+    expect(promptBlockProblems({ type: 'resource', resource: { uri: 'x', text: 't', blob: 'AA==' } }, new Set()).breaches).toHaveLength(2);
+    expect(promptBlockProblems({ type: 'resource', resource: { uri: 'mcp-conform', text: 't' } }, new Set(['mcp-conform']))).toEqual({ breaches: [], lesser: ['embedded resource "mcp-conform" has no mimeType'] });
   });
 });
