@@ -35,6 +35,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'resources/annotations': { fault: 'resource-bad-last-modified', expect: 'fail' },
   'prompts/non-string-argument': { fault: 'prompt-non-string-accepted', expect: 'warn' },
   'prompts/content-blocks': { fault: 'prompt-image-bad-base64', expect: 'fail' },
+  'progress/message-text': { fault: 'progress-empty-message', expect: 'warn' },
   'completion/context-arguments': { fault: 'completion-context-rejected', expect: 'warn' },
   'meta/unknown-keys-accepted': { fault: 'reject-unknown-params', expect: 'warn' },
   'meta/icons': { fault: 'icon-bad-sizes', expect: 'fail' },
