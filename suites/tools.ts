@@ -435,6 +435,26 @@ export const argumentsOptional = defineCheck({
   },
 });
 
+export const embeddedResourcesDeclared = defineCheck({
+  id: 'tools/embedded-resources-declared',
+  title: 'a server whose tool results embed resources declares the resources capability',
+  level: 'SHOULD',
+  requirements: ['TOOLS-16'],
+  spec: 'server/tools#embedded-resources',
+  revisions: andStateless(['2025-06-18', '2025-11-25']),
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    const none = nothingCalled(ctx, survey);
+    if (none) return none;
+    const embedding = survey.calls.filter((c) => c.outcome.kind === 'result' && Array.isArray(c.outcome.result.content) && c.outcome.result.content.some((b) => isObject(b) && b.type === 'resource'));
+    if (embedding.length === 0) return ctx.skip('no tool result we saw embeds a resource');
+    if (ctx.declares('resources')) return ctx.pass(`${embedding.map((c) => c.tool.name).join(', ')} embed resources; the resources capability is declared`);
+    ctx.evidence.push(...embedding[0].evidence);
+    return ctx.violation(`${embedding[0].tool.name} returns an embedded resource, but the server does not declare the resources capability`, 'capabilities.resources, so clients can read and list what tools embed', 'no resources capability');
+  },
+});
+
 export const toolChecks: Check[] = [
   listValid,
   toolNames,
@@ -447,5 +467,6 @@ export const toolChecks: Check[] = [
   malformedCall,
   invalidArgumentsRejected,
   argumentsOptional,
+  embeddedResourcesDeclared,
 ];
 

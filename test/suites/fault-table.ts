@@ -36,6 +36,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'prompts/non-string-argument': { fault: 'prompt-non-string-accepted', expect: 'warn' },
   'prompts/content-blocks': { fault: 'prompt-image-bad-base64', expect: 'fail' },
   'progress/message-text': { fault: 'progress-empty-message', expect: 'warn' },
+  'tools/embedded-resources-declared': { fault: 'embedded-resource-undeclared', expect: 'warn' },
   'completion/context-arguments': { fault: 'completion-context-rejected', expect: 'warn' },
   'meta/unknown-keys-accepted': { fault: 'reject-unknown-params', expect: 'warn' },
   'meta/icons': { fault: 'icon-bad-sizes', expect: 'fail' },
