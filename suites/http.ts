@@ -6,7 +6,7 @@
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless, type Revision } from '../src/schema/index.js';
 import { absence, describeCarried, httpCarried, type Session } from '../src/session/index.js';
-import { routingHeaders } from '../src/transport/index.js';
+import { routingHeaders, type HttpExchange } from '../src/transport/index.js';
 import { livenessRequest } from './lib/alive.js';
 import {
   answerIn,
@@ -362,6 +362,15 @@ export const acceptBothMediaTypes = defineCheck({
   },
 });
 
+/** Opens `session`'s GET stream, recorded as evidence; `open` when it is an SSE stream. */
+async function openGetStream(ctx: CheckContext, session: Session): Promise<{ get: HttpExchange; open: boolean }> {
+  const get = await httpOf(session).openGetStream();
+  ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
+  return { get, open: is2xx(get.response?.status) && mediaOf(get) === SSE };
+}
+
+const noGetStream = (get: HttpExchange) => `the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`;
+
 export const getStreamOr405 = defineCheck({
   id: 'http/get-stream-or-405',
   title: 'GET on the endpoint opens an SSE stream or answers 405',
@@ -391,9 +400,8 @@ export const noResponsesOnGet = defineCheck({
   connection: 'fresh',
   async run(ctx) {
     const session = ctx.session;
-    const get = await httpOf(session).openGetStream();
-    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
-    if (!is2xx(get.response?.status) || mediaOf(get) !== SSE) return ctx.skip(`the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`);
+    const { get, open } = await openGetStream(ctx, session);
+    if (!open) return ctx.skip(noGetStream(get));
     const ids = [probeId('get-1'), probeId('get-2')];
     const onGet: unknown[] = [];
     const off = session.onReceive((r) => {
@@ -415,12 +423,12 @@ export const noResponsesOnGet = defineCheck({
 });
 
 /** POSTs a ping (server/discover in 2026-07-28) and returns the reply when the server answered it with SSE. */
-async function sseReply(ctx: CheckContext): Promise<{ reply: Reply; id: string } | string> {
+async function sseReply(ctx: CheckContext, timeoutMs?: number): Promise<{ reply: Reply; id: string; method: string } | string> {
   const p = probeRequest(ctx, 'sse');
-  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers });
+  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers, timeoutMs });
   if (!is2xx(statusOf(reply))) return `${p.method} was not accepted (${describeReply(reply)})`;
   if (mediaOf(reply) !== SSE) return `the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`;
-  return { reply, id: p.id };
+  return { reply, id: p.id, method: p.method };
 }
 
 export const sseReplyEvents = defineCheck({
@@ -538,16 +546,15 @@ export const sseStreamEnds = defineCheck({
   transports: ['http'],
   connection: 'fresh',
   async run(ctx) {
-    const p = probeRequest(ctx, 'stream-end');
     const timeoutMs = Math.min(ctx.options.requestTimeoutMs, STREAM_END_MS);
-    const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers, timeoutMs });
-    if (!is2xx(statusOf(reply))) return ctx.skip(`${p.method} was not accepted (${describeReply(reply)})`);
-    if (mediaOf(reply) !== SSE) return ctx.skip(`the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`);
-    const answered = answerIn(reply, p.id) !== undefined;
+    const got = await sseReply(ctx, timeoutMs);
+    if (typeof got === 'string') return ctx.skip(got);
+    const { reply } = got;
+    const answered = answerIn(reply, got.id) !== undefined;
     // A reply that ended by itself has no exchange error; one we gave up on does.
     if (answered && reply.error === undefined) return ctx.pass();
     if (answered) return ctx.violation(`the SSE reply was still open ${timeoutMs} ms after it carried the response`, 'the stream ends after the response (HTTP-12)', reply.error ?? '');
-    if (reply.error !== undefined) return ctx.skip(`no response to ${p.method} within ${timeoutMs} ms (${reply.error})`);
+    if (reply.error !== undefined) return ctx.skip(`no response to ${got.method} within ${timeoutMs} ms (${reply.error})`);
     // Ended without the response. 2025-11-25 lets a server close early and be polled, after a retry: field (HTTP-15).
     const retry = sseEvents(reply.response?.body ?? '').some((e) => e.retry !== undefined);
     if (ctx.revision === '2025-11-25' || isStateless(ctx.revision)) {
@@ -576,9 +583,7 @@ export const sseEventIdsUnique = defineCheck({
   connection: 'fresh',
   async run(ctx) {
     const session = ctx.session;
-    const get = await httpOf(session).openGetStream();
-    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
-    const getOpen = is2xx(get.response?.status) && mediaOf(get) === SSE;
+    const { get, open: getOpen } = await openGetStream(ctx, session);
     const ids = [probeId('ids-1'), probeId('ids-2'), probeId('ids-3')];
     const replies = await Promise.all(ids.map((id) => exchange(ctx, session, { method: 'POST', body: rpc(id, 'ping') })));
     if (getOpen) await session.collect(ctx.options.quietMs);
@@ -674,9 +679,8 @@ export const relatedMessagesOnRequestStream = defineCheck({
     const slow = await findSlowTool(ctx);
     if ('skip' in slow) return ctx.skip(slow.skip);
     const session = ctx.session;
-    const get = await httpOf(session).openGetStream();
-    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
-    if (!is2xx(get.response?.status) || mediaOf(get) !== SSE) return ctx.skip(`the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`);
+    const { get, open } = await openGetStream(ctx, session);
+    if (!open) return ctx.skip(noGetStream(get));
     const callId = probeId('related-call');
     const token = probeId('related-token');
     const onGet: unknown[] = [];

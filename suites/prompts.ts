@@ -2,6 +2,7 @@
 // -32602 answers for unknown prompts and missing required arguments.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import { base64Problem } from './lib/base64.js';
+import { isMimeType } from './lib/mime.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
@@ -142,7 +143,6 @@ export const nonStringArgument = defineCheck({
   },
 });
 
-const MIME = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*(?:\s*;.*)?$/;
 const URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/;
 
 /** PROMPT-8 and PROMPT-9 for one content block: breaches (MUST) and lesser problems (the doc's mimeType). */
@@ -153,7 +153,7 @@ export function promptBlockProblems(block: unknown, ours: ReadonlySet<string>): 
   if (block.type === 'image' || block.type === 'audio') {
     const bad = base64Problem(block.data);
     if (bad) breaches.push(`${block.type} data ${bad}`);
-    if (typeof block.mimeType !== 'string' || !MIME.test(block.mimeType)) breaches.push(`${block.type} mimeType ${JSON.stringify(block.mimeType)} is not a MIME type`);
+    if (!isMimeType(block.mimeType)) breaches.push(`${block.type} mimeType ${JSON.stringify(block.mimeType)} is not a MIME type`);
   } else if (block.type === 'resource' && isObject(block.resource)) {
     const r = block.resource;
     // A URI we passed in as an argument and the server echoed is our input, not its fault.
@@ -161,7 +161,7 @@ export function promptBlockProblems(block: unknown, ours: ReadonlySet<string>): 
     if (('text' in r) === ('blob' in r)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} has ${'text' in r ? 'both text and blob' : 'neither text nor blob'}`);
     else if ('blob' in r && base64Problem(r.blob)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} blob ${base64Problem(r.blob)}`);
     if (r.mimeType === undefined) lesser.push(`embedded resource ${JSON.stringify(r.uri)} has no mimeType`);
-    else if (typeof r.mimeType !== 'string' || !MIME.test(r.mimeType)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} mimeType ${JSON.stringify(r.mimeType)} is not a MIME type`);
+    else if (!isMimeType(r.mimeType)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} mimeType ${JSON.stringify(r.mimeType)} is not a MIME type`);
   }
   return { breaches, lesser };
 }

@@ -6,6 +6,7 @@ import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext,
 import { isStateless, revisionIndex } from '../src/schema/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { base64Problem } from './lib/base64.js';
+import { isMimeType } from './lib/mime.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject } from './lib/json-object.js';
 import { compileSchema, errorsOf } from './lib/json-schema.js';
@@ -169,8 +170,6 @@ export const callResultValid = defineCheck({
   },
 });
 
-const MIME = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*(\s*;.*)?$/;
-
 /** Binary payloads of one result: [where, data, mimeType, mimeType required]. */
 function binaryParts(result: Record<string, unknown>): Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> {
   const parts: Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> = [];
@@ -206,7 +205,7 @@ export const binaryContent = defineCheck({
       for (const part of binaryParts(result)) {
         seen++;
         const bad = base64Problem(part.data);
-        const mimeBad = part.needsMime || part.mimeType !== undefined ? typeof part.mimeType !== 'string' || !MIME.test(part.mimeType) : false;
+        const mimeBad = part.needsMime || part.mimeType !== undefined ? !isMimeType(part.mimeType) : false;
         if (!bad && !mimeBad) continue;
         ctx.evidence.push(...call.evidence);
         if (bad) return ctx.violation(`${call.tool.name}: ${part.where} data ${bad}`, 'standard base64 (RFC 4648, padded)', String(part.data).slice(0, 80));
