@@ -6,7 +6,7 @@ import { base64Problem } from './lib/base64.js';
 import { exchangeOn, recordExchange, type Judged } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
 import { listWalkVerdict, recordFailedPage } from './lib/list-verdict.js';
 import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
@@ -333,6 +333,43 @@ export const annotationsWellFormed = defineCheck({
   },
 });
 
+/** A URI of a level-1 template (only plain {name} expressions), each variable set to `value`; undefined for others. */
+export function expandSimple(template: string, value: string): string | undefined {
+  if (!parseUriTemplate(template).ok || /\{[^}]*[^A-Za-z0-9_.%}][^}]*\}|\{[+#./;?&=,!@|]/.test(template)) return undefined;
+  return template.replace(/\{[^}]+\}/g, encodeURIComponent(value));
+}
+
+export const templateMimeType = defineCheck({
+  id: 'resources/template-mime-type',
+  title: "a template's mimeType is the type of the resources it yields",
+  level: 'SHOULD',
+  kind: 'S',
+  requirements: ['RES-18'],
+  spec: 'server/resources#resource-templates',
+  revisions: WITH_STATELESS,
+  needs: ['resources'],
+  async run(ctx) {
+    const templates = objectsOf(await listAll(ctx, 'resources/templates/list', 'resourceTemplates')).filter((t) => typeof t.uriTemplate === 'string' && typeof t.mimeType === 'string');
+    if (templates.length === 0) return ctx.skip('no resource template names a mimeType');
+    const mismatches: string[] = [];
+    let read = 0;
+    for (const t of templates.slice(0, SAMPLE_LIMIT)) {
+      const uri = expandSimple(t.uriTemplate as string, '1');
+      if (uri === undefined) continue;
+      const o = await ctx.request('resources/read', { uri });
+      // An id the template does not know is no evidence either way.
+      if (o.kind !== 'result' || !Array.isArray(o.result.contents)) continue;
+      read++;
+      for (const c of o.result.contents.filter(isObject)) {
+        if (typeof c.mimeType === 'string' && c.mimeType !== t.mimeType) mismatches.push(`${uri} (from ${t.uriTemplate}, mimeType ${t.mimeType}) is ${c.mimeType}`);
+      }
+    }
+    if (read === 0) return ctx.skip('no template yielded a readable resource for the id "1"');
+    if (mismatches.length) return ctx.violation(mismatches.slice(0, 3).join('; '), "contents of the template's mimeType", mismatches[0]);
+    return ctx.pass(`${plural(read, 'template')} read`);
+  },
+});
+
 export const resourceChecks: Check[] = [
   resourcesList,
   readContents,
@@ -344,4 +381,5 @@ export const resourceChecks: Check[] = [
   subscriptionUpdates,
   hostileUris,
   annotationsWellFormed,
+  templateMimeType,
 ];

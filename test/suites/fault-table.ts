@@ -33,6 +33,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'capabilities/task-member-ignored': { fault: 'task-requests-undeclared', expect: 'fail' },
   'resources/hostile-uris': { fault: 'resource-traversal-served', expect: 'fail' },
   'resources/annotations': { fault: 'resource-bad-last-modified', expect: 'fail' },
+  'resources/template-mime-type': { fault: 'template-mime-mismatch', expect: 'warn' },
   'prompts/non-string-argument': { fault: 'prompt-non-string-accepted', expect: 'warn' },
   'prompts/content-blocks': { fault: 'prompt-image-bad-base64', expect: 'fail' },
   'progress/message-text': { fault: 'progress-empty-message', expect: 'warn' },

@@ -1,7 +1,7 @@
 // Rules judged on every message the server sends, shown with the fixture faults that break them.
 import { describe, expect, it } from 'vitest';
 import { runAgainstFixture, statusOf } from './harness.js';
-import { annotationProblems } from '../../suites/resources.js';
+import { annotationProblems, expandSimple } from '../../suites/resources.js';
 import { promptBlockProblems } from '../../suites/prompts.js';
 
 describe('messages/all-server-messages', () => {
@@ -18,7 +18,7 @@ describe('messages/all-server-messages', () => {
 
 describe('the meta and ping checks on the conformant fixture', () => {
   it('pass rather than skip', async () => {
-    const only = ['meta/key-names', 'meta/unknown-keys-accepted', 'meta/icons', 'lifecycle/ping-params-forms', 'resources/hostile-uris', 'resources/annotations', 'prompts/non-string-argument', 'completion/context-arguments', 'prompts/content-blocks', 'capabilities/task-member-ignored'];
+    const only = ['meta/key-names', 'meta/unknown-keys-accepted', 'meta/icons', 'lifecycle/ping-params-forms', 'resources/hostile-uris', 'resources/annotations', 'prompts/non-string-argument', 'completion/context-arguments', 'prompts/content-blocks', 'capabilities/task-member-ignored', 'resources/template-mime-type'];
     const report = await runAgainstFixture({ only });
     expect(only.map((id) => statusOf(report, id))).toEqual(only.map(() => 'pass'));
   });
@@ -38,5 +38,14 @@ describe('promptBlockProblems (PROMPT-8, PROMPT-9)', () => {
     expect(promptBlockProblems({ type: 'audio', data: 'a b', mimeType: 'wav' }, new Set()).breaches).toHaveLength(2);
     expect(promptBlockProblems({ type: 'resource', resource: { uri: 'x', text: 't', blob: 'AA==' } }, new Set()).breaches).toHaveLength(2);
     expect(promptBlockProblems({ type: 'resource', resource: { uri: 'mcp-conform', text: 't' } }, new Set(['mcp-conform']))).toEqual({ breaches: [], lesser: ['embedded resource "mcp-conform" has no mimeType'] });
+  });
+});
+
+describe('expandSimple', () => {
+  it('fills plain {name} templates and leaves operators alone', () => {
+    expect(expandSimple('file:///notes/{id}.md', '1')).toBe('file:///notes/1.md');
+    expect(expandSimple('memo://{a}/{b}', 'x y')).toBe('memo://x%20y/x%20y');
+    expect(expandSimple('search://q{?query}', '1')).toBeUndefined();
+    expect(expandSimple('bad://{id', '1')).toBeUndefined();
   });
 });
