@@ -21,6 +21,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/non-string-argument',
+      'resources/template-mime-type',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
       'tasks/unknown-id',
@@ -28,6 +29,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'resources/template-mime-type':
+        'The template demo://resource/dynamic/blob/{resourceId} names mimeType application/octet-stream, but reading demo://resource/dynamic/blob/1 returns a blob labelled text/plain (RES-18 SHOULD: a template\'s mimeType only if every resource it yields has it). Genuine, verified on the wire.',
       'prompts/non-string-argument':
         'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'tasks/forbidden-tool':
@@ -75,6 +78,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/non-string-argument',
+      'resources/template-mime-type',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
       'tasks/unknown-id',
@@ -82,6 +86,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'resources/template-mime-type':
+        'The template demo://resource/dynamic/blob/{resourceId} names mimeType application/octet-stream, but reading demo://resource/dynamic/blob/1 returns a blob labelled text/plain (RES-18 SHOULD: a template\'s mimeType only if every resource it yields has it). Genuine, verified on the wire.',
       'prompts/non-string-argument':
         'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'tasks/forbidden-tool':
