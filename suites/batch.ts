@@ -26,7 +26,8 @@ export const batchAnswered = defineCheck({
   id: 'batch/answered',
   title: 'a batch of two pings and a notification is answered with both responses, matched by id',
   level: 'MUST',
-  requirements: ['RPC-19', 'RPC-20'],
+  // HTTP-35: over Streamable HTTP a batch holding requests gets every response (JSON or SSE).
+  requirements: ['RPC-19', 'RPC-20', 'HTTP-35'],
   spec: 'basic#batching',
   revisions: BATCHING,
   connection: 'disposable',
@@ -66,7 +67,8 @@ export const notificationBatchUnanswered = defineCheck({
   title: 'a batch made only of notifications gets no reply at all',
   level: 'MUST',
   kind: 'J',
-  requirements: ['RPC-21'],
+  // HTTP-35: over Streamable HTTP the batch of notifications gets 202 and no body.
+  requirements: ['RPC-21', 'HTTP-35'],
   spec: 'basic#batching',
   revisions: BATCHING,
   connection: 'disposable',

@@ -12,7 +12,7 @@ import { describeWalkFailure, recordFailedPage } from './lib/list-verdict.js';
 import { isNotification, methodOf } from './lib/message-readers.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { openServerStream } from './lib/server-stream.js';
-import { callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
+import { argumentsFor, callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
 import { subscriptionProbe, UNKNOWN_URI } from './resources.js';
 
@@ -238,7 +238,8 @@ export const clientCapabilitiesRespected = defineCheck({
   id: 'capabilities/client-capabilities-respected',
   title: 'the server sends roots, sampling and elicitation requests only to a client that declared them',
   level: 'MUST',
-  requirements: ['CAP-12', 'ROOTS-1', 'SAMP-1', 'ELIC-1'],
+  // LIFE-11: the negotiated client capabilities are the ones the server may use.
+  requirements: ['CAP-12', 'ROOTS-1', 'SAMP-1', 'ELIC-1', 'LIFE-11'],
   spec: 'basic/lifecycle#operation',
   async run(ctx) {
     // Alongside: a client that declares everything, to show what the server asks for and that we answer.
@@ -276,4 +277,36 @@ export const clientCapabilitiesRespected = defineCheck({
   },
 });
 
-export const capabilityChecks: Check[] = [declaredFeaturesWork, undeclaredRejected, offeredFeaturesDeclared, listChangedDeclared, clientCapabilitiesRespected];
+/** A tools/call result that is a CreateTaskResult rather than a CallToolResult. */
+const isCreateTask = (o: { kind: string; result?: Record<string, unknown> }) => o.kind === 'result' && isObject(o.result?.task) && !Array.isArray(o.result?.content);
+
+export const taskMemberIgnored = defineCheck({
+  id: 'capabilities/task-member-ignored',
+  title: 'without tasks.requests.tools.call declared, a tools/call carrying task is answered as a plain call',
+  level: 'MUST',
+  requirements: ['CAP-11', 'CAP-6'],
+  spec: 'basic/utilities/tasks#task-support-and-handling',
+  revisions: ['2025-11-25'],
+  needs: ['tools'],
+  async run(ctx) {
+    if (ctx.declares('tasks.requests.tools.call')) return ctx.pass('the server declares tasks.requests.tools.call, so it may answer with tasks (the tasks/* checks judge them)');
+    const tools = callableTools(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options);
+    for (const tool of tools) {
+      const built = argumentsFor(tool, ctx);
+      if ('reason' in built) continue;
+      const plain = await ctx.request('tools/call', { name: tool.name, arguments: built.args });
+      if (plain.kind !== 'result') continue;
+      const withTask = await ctx.request('tools/call', { name: tool.name, arguments: built.args, task: { ttl: 60_000 } });
+      if (isCreateTask(withTask)) {
+        return ctx.violation(`${tool.name} called with task got a CreateTaskResult, but the server never declared tasks.requests.tools.call`, 'a plain CallToolResult: the task member is ignored (CAP-11), or tasks declared (CAP-6)', describeOutcome(withTask));
+      }
+      if (withTask.kind !== 'result') {
+        return ctx.violation(`${tool.name} answers a plain call, but not the same call carrying task: ${describeOutcome(withTask)}`, 'a plain CallToolResult: the task member is ignored (CAP-11)', describeOutcome(withTask));
+      }
+      return ctx.pass(`${tool.name} carrying task was answered as a plain call`);
+    }
+    return ctx.skip(tools.length ? 'no tool we may call answered a plain call with a result' : 'no tool we may call (read-only, or named with --call-tools)');
+  },
+});
+
+export const capabilityChecks: Check[] = [declaredFeaturesWork, undeclaredRejected, offeredFeaturesDeclared, listChangedDeclared, clientCapabilitiesRespected, taskMemberIgnored];

@@ -107,4 +107,29 @@ export const unknownPromptRef = defineCheck({
   },
 });
 
-export const completionChecks: Check[] = [completionValues, unknownPromptRef];
+export const contextAccepted = defineCheck({
+  id: 'completion/context-arguments',
+  title: 'completion/complete accepts context.arguments (values already resolved)',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['COMP-7'],
+  spec: 'server/utilities/completion#completerequest',
+  revisions: andStateless(['2025-06-18', '2025-11-25']),
+  needs: ['completions'],
+  async run(ctx) {
+    const list = await targets(ctx);
+    if (list.length === 0) return ctx.skip('the server exposes no prompt argument or template variable to complete');
+    const t = list[0];
+    const argument = { name: t.argument, value: '' };
+    const plain = await ctx.request('completion/complete', { ref: t.ref, argument });
+    if (plain.kind !== 'result') return ctx.skip(`${t.label} is not completed even without context (${describeOutcome(plain)})`);
+    // The other arguments of the same prompt or template, as a client that resolved them would send.
+    const others = list.filter((o) => o !== t && JSON.stringify(o.ref) === JSON.stringify(t.ref));
+    const resolved = Object.fromEntries(others.map((o) => [o.argument, 'mcp-conform']));
+    const o = await ctx.request('completion/complete', { ref: t.ref, argument, context: { arguments: resolved } });
+    if (o.kind === 'result') return ctx.pass();
+    return ctx.violation(`${t.label}: completed without context, but not with context.arguments ${JSON.stringify(resolved)}: ${describeOutcome(o)}`, 'a result, as without context', describeOutcome(o));
+  },
+});
+
+export const completionChecks: Check[] = [completionValues, unknownPromptRef, contextAccepted];

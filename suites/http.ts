@@ -6,7 +6,7 @@
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless, type Revision } from '../src/schema/index.js';
 import { absence, describeCarried, httpCarried, type Session } from '../src/session/index.js';
-import { routingHeaders } from '../src/transport/index.js';
+import { routingHeaders, type HttpExchange } from '../src/transport/index.js';
 import { livenessRequest } from './lib/alive.js';
 import {
   answerIn,
@@ -26,6 +26,8 @@ import {
 import { isObject } from './lib/json-object.js';
 import { andStateless } from './lib/revisions.js';
 import { everydayMethod } from './lib/stateless-wire.js';
+import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
+import { dropAndResume } from './lib/sse-resume.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 /** Rules of the Streamable HTTP transport that 2026-07-28 keeps (its POST side; no sessions, no GET stream). */
@@ -360,6 +362,15 @@ export const acceptBothMediaTypes = defineCheck({
   },
 });
 
+/** Opens `session`'s GET stream, recorded as evidence; `open` when it is an SSE stream. */
+async function openGetStream(ctx: CheckContext, session: Session): Promise<{ get: HttpExchange; open: boolean }> {
+  const get = await httpOf(session).openGetStream();
+  ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
+  return { get, open: is2xx(get.response?.status) && mediaOf(get) === SSE };
+}
+
+const noGetStream = (get: HttpExchange) => `the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`;
+
 export const getStreamOr405 = defineCheck({
   id: 'http/get-stream-or-405',
   title: 'GET on the endpoint opens an SSE stream or answers 405',
@@ -389,9 +400,8 @@ export const noResponsesOnGet = defineCheck({
   connection: 'fresh',
   async run(ctx) {
     const session = ctx.session;
-    const get = await httpOf(session).openGetStream();
-    ctx.evidence.push({ type: 'http', at: session.now(), request: get.request, response: get.response });
-    if (!is2xx(get.response?.status) || mediaOf(get) !== SSE) return ctx.skip(`the server opens no GET stream (${get.response ? `HTTP ${get.response.status}` : get.error})`);
+    const { get, open } = await openGetStream(ctx, session);
+    if (!open) return ctx.skip(noGetStream(get));
     const ids = [probeId('get-1'), probeId('get-2')];
     const onGet: unknown[] = [];
     const off = session.onReceive((r) => {
@@ -413,12 +423,12 @@ export const noResponsesOnGet = defineCheck({
 });
 
 /** POSTs a ping (server/discover in 2026-07-28) and returns the reply when the server answered it with SSE. */
-async function sseReply(ctx: CheckContext): Promise<{ reply: Reply; id: string } | string> {
+async function sseReply(ctx: CheckContext, timeoutMs?: number): Promise<{ reply: Reply; id: string; method: string } | string> {
   const p = probeRequest(ctx, 'sse');
-  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers });
+  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers, timeoutMs });
   if (!is2xx(statusOf(reply))) return `${p.method} was not accepted (${describeReply(reply)})`;
   if (mediaOf(reply) !== SSE) return `the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`;
-  return { reply, id: p.id };
+  return { reply, id: p.id, method: p.method };
 }
 
 export const sseReplyEvents = defineCheck({
@@ -476,6 +486,229 @@ export const ssePrimingEvent = defineCheck({
   },
 });
 
+const INITIALIZE_PARAMS = (ctx: CheckContext) => ({ protocolVersion: ctx.revision, capabilities: {}, clientInfo: { name: 'mcp-conform', version: '0.1.0' } });
+
+/** POSTs initialize with only Content-Type and Accept (and any configured headers, such as Authorization). */
+async function bareInitialize(ctx: CheckContext, session: Session): Promise<{ reply: Reply; id: string }> {
+  const id = probeId('bare-initialize');
+  const reply = await exchange(ctx, session, { method: 'POST', body: rpc(id, 'initialize', INITIALIZE_PARAMS(ctx)), omitSessionId: true, omitProtocolVersion: true });
+  return { reply, id };
+}
+
+export const initializeWithoutHeaders = defineCheck({
+  id: 'http/initialize-without-headers',
+  title: 'initialize needs no session or version header, and after a 404 a new initialize starts a new session',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['HTTP-38', 'HTTP-37'],
+  spec: 'basic/transports#session-management',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  // Raw: the check's own initialize is the probe.
+  connection: 'raw',
+  async run(ctx) {
+    const first = await bareInitialize(ctx, ctx.session);
+    if (!served(first.reply, first.id)) {
+      return ctx.violation('an initialize POST with only Content-Type and Accept was not served', 'a result (HTTP-38)', describeReply(first.reply));
+    }
+    const oldId = headerOf(first.reply, 'mcp-session-id');
+    if (oldId === undefined) return ctx.pass('served; the server issues no session id, so there is no 404 to recover from (HTTP-37)');
+    // End the session, or where DELETE is not offered, use an id the server never issued: either way a 404.
+    const deleted = await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: oldId });
+    const goneId = is2xx(statusOf(deleted)) ? oldId : probeId('never-issued-session');
+    const pingId = probeId('after-end');
+    const gone = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping') }, { sessionId: goneId, protocolVersion: ctx.revision });
+    if (statusOf(gone) !== 404) {
+      if (goneId === oldId) await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: oldId }).catch(() => undefined);
+      return ctx.pass(`served; no 404 to recover from (the ended or unknown session got ${describeReply(gone)}; see http/ended-session-404)`);
+    }
+    const again = await bareInitialize(ctx, ctx.session);
+    const newId = headerOf(again.reply, 'mcp-session-id');
+    if (newId !== undefined && newId !== oldId) await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: newId }).catch(() => undefined);
+    if (!served(again.reply, again.id)) {
+      return ctx.violation('after a 404 for its session, a client\'s new initialize without a session header was not served', 'a result and a new session id (HTTP-37)', describeReply(again.reply));
+    }
+    if (newId === oldId) return ctx.violation('the new initialize after the 404 got the ended session\'s id again', 'a new session id (HTTP-37)', JSON.stringify(newId));
+    return ctx.pass();
+  },
+});
+
+/** The bound on waiting for an SSE reply to end once its response is in. */
+const STREAM_END_MS = 5000;
+
+export const sseStreamEnds = defineCheck({
+  id: 'http/sse-stream-ends-after-response',
+  title: 'an SSE reply ends once it has carried the response, and not before it',
+  level: 'SHOULD',
+  requirements: ['HTTP-12', 'HTTP-13', 'HTTP-15'],
+  spec: 'basic/transports#sending-messages-to-the-server',
+  revisions: STREAMABLE_POST,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const timeoutMs = Math.min(ctx.options.requestTimeoutMs, STREAM_END_MS);
+    const got = await sseReply(ctx, timeoutMs);
+    if (typeof got === 'string') return ctx.skip(got);
+    const { reply } = got;
+    const answered = answerIn(reply, got.id) !== undefined;
+    // A reply that ended by itself has no exchange error; one we gave up on does.
+    if (answered && reply.error === undefined) return ctx.pass();
+    if (answered) return ctx.violation(`the SSE reply was still open ${timeoutMs} ms after it carried the response`, 'the stream ends after the response (HTTP-12)', reply.error ?? '');
+    if (reply.error !== undefined) return ctx.skip(`no response to ${got.method} within ${timeoutMs} ms (${reply.error})`);
+    // Ended without the response. 2025-11-25 lets a server close early and be polled, after a retry: field (HTTP-15).
+    const retry = sseEvents(reply.response?.body ?? '').some((e) => e.retry !== undefined);
+    if (ctx.revision === '2025-11-25' || isStateless(ctx.revision)) {
+      if (retry) return ctx.info('the SSE reply ended before the response, after a retry: field: the client is to poll for it (HTTP-15)');
+      return ctx.violation('the SSE reply ended before the response without a retry: field telling the client when to resume', 'the response, or a retry: field before the stream closes (HTTP-15)', describeCarried({ http: httpCarried(reply, false) }));
+    }
+    return ctx.violation('the SSE reply ended before it carried the response', 'the response before the stream ends (HTTP-13)', describeCarried({ http: httpCarried(reply, false) }));
+  },
+});
+
+/** Every `id:` of an SSE body, with the stream it came from. */
+function eventIds(body: string, stream: string): Array<{ id: string; stream: string }> {
+  return sseEvents(body)
+    .filter((e) => e.id !== undefined && e.id !== '')
+    .map((e) => ({ id: e.id!, stream }));
+}
+
+export const sseEventIdsUnique = defineCheck({
+  id: 'http/sse-event-ids-unique',
+  title: 'SSE event ids are unique across the streams of a session, and each message goes out on one stream',
+  level: 'MUST',
+  requirements: ['HTTP-21', 'HTTP-20'],
+  spec: 'basic/transports#multiple-connections',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const session = ctx.session;
+    const { get, open: getOpen } = await openGetStream(ctx, session);
+    const ids = [probeId('ids-1'), probeId('ids-2'), probeId('ids-3')];
+    const replies = await Promise.all(ids.map((id) => exchange(ctx, session, { method: 'POST', body: rpc(id, 'ping') })));
+    if (getOpen) await session.collect(ctx.options.quietMs);
+    const streams = replies
+      .map((r, i) => ({ name: `the reply to ${ids[i]}`, sse: mediaOf(r) === SSE, body: r.response?.body ?? '', messages: r.messages }))
+      .filter((s) => s.sse);
+    if (getOpen) streams.push({ name: 'the GET stream', sse: true, body: get.response?.body ?? '', messages: sseMessages(get.response?.body ?? '') });
+    if (streams.length < 2) return ctx.skip('fewer than two SSE streams to compare (the server answers with JSON and opens no GET stream)');
+
+    // HTTP-20: a response is one message; seen on two streams, it was broadcast.
+    const carriers = new Map<string, string[]>();
+    for (const s of streams) for (const m of s.messages) if (isObject(m) && 'id' in m && !('method' in m)) carriers.set(JSON.stringify(m.id), [...(carriers.get(JSON.stringify(m.id)) ?? []), s.name]);
+    const broadcast = [...carriers].find(([, on]) => on.length > 1);
+    if (broadcast) return ctx.violation(`the response to ${broadcast[0]} went out on ${broadcast[1].join(' and ')}`, 'each message on exactly one stream (HTTP-20)', broadcast[1].join(', '));
+
+    const all = streams.flatMap((s) => eventIds(s.body, s.name));
+    if (all.length === 0) return ctx.pass('the server uses no SSE event ids (allowed: they are needed only for resumption)');
+    const firstSeen = new Map<string, string>();
+    for (const { id, stream } of all) {
+      const earlier = firstSeen.get(id);
+      if (earlier !== undefined && earlier !== stream) {
+        return ctx.violation(`event id ${JSON.stringify(id)} appears on ${earlier} and on ${stream}`, 'event ids unique across all streams of the session (HTTP-21)', JSON.stringify(id));
+      }
+      firstSeen.set(id, stream);
+    }
+    return ctx.pass();
+  },
+});
+
+/** The JSON-RPC messages in an SSE body as written (for streams read in the background). */
+function sseMessages(body: string): unknown[] {
+  const out: unknown[] = [];
+  for (const e of sseEvents(body)) {
+    if (!e.data) continue;
+    try {
+      out.push(JSON.parse(e.data));
+    } catch {
+      // not a message: http/sse-reply-events judges that
+    }
+  }
+  return out;
+}
+
+export const sseResumption = defineCheck({
+  id: 'http/sse-resumption',
+  title: 'a dropped SSE reply resumed with Last-Event-ID replays only its own stream, and the request still completes',
+  level: 'MUST',
+  requirements: ['HTTP-24', 'HTTP-23', 'HTTP-16', 'HTTP-22'],
+  spec: 'basic/transports#resumability-and-redelivery',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const slow = await findSlowTool(ctx);
+    if ('skip' in slow) return ctx.skip(slow.skip);
+    const r = await dropAndResume(ctx, slow);
+    if (r.kind === 'skip') return ctx.skip(r.reason);
+    if (r.kind === 'no-ids') return ctx.info('the SSE reply carries no event ids, so it cannot be resumed (resumption is a MAY, HTTP-23)');
+    if (!is2xx(statusOf(r.resumed)) || mediaOf(r.resumed) !== SSE) {
+      return ctx.info(`GET with Last-Event-ID ${JSON.stringify(r.lastEventId)} answered ${describeReply(r.resumed)}: the server does not resume streams (a MAY, HTTP-23)`);
+    }
+    if (r.foreign.length > 0) {
+      // A JSON-RPC message of another request says most; replayed non-messages ({}) come after.
+      const example = JSON.stringify(r.foreign.find(isJsonRpcMessage) ?? r.foreign[0]).slice(0, 200);
+      return ctx.violation(
+        `resuming after ${JSON.stringify(r.lastEventId)} replayed ${r.foreign.length} event(s) that are not the dropped call's, e.g. ${example}`,
+        "only the dropped stream's own messages (HTTP-24)",
+        example,
+      );
+    }
+    if (!r.answered) {
+      const carried = { http: httpCarried(r.resumed, false) };
+      return ctx.warn(
+        absence(`the resumed stream never carried the response to ${r.callId}: the server seems to have taken the dropped connection for a cancellation (HTTP-16)`, carried),
+        'the response, replayed or sent on the resumed stream',
+        describeCarried(carried),
+      );
+    }
+    return ctx.pass(`resumed after ${JSON.stringify(r.lastEventId)}; the call's response arrived on the resumed stream`);
+  },
+});
+
+export const relatedMessagesOnRequestStream = defineCheck({
+  id: 'http/related-messages-on-request-stream',
+  title: "a request's progress travels on its own SSE reply, not on the GET stream, and that reply carries nothing of other requests",
+  level: 'SHOULD',
+  requirements: ['HTTP-19', 'HTTP-11'],
+  spec: 'basic/transports#listening-for-messages-from-the-server',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  connection: 'fresh',
+  async run(ctx) {
+    const slow = await findSlowTool(ctx);
+    if ('skip' in slow) return ctx.skip(slow.skip);
+    const session = ctx.session;
+    const { get, open } = await openGetStream(ctx, session);
+    if (!open) return ctx.skip(noGetStream(get));
+    const callId = probeId('related-call');
+    const token = probeId('related-token');
+    const onGet: unknown[] = [];
+    const off = session.onReceive((r) => {
+      if (isObject(r.message) && r.message.method === 'notifications/progress' && isObject(r.message.params) && r.message.params.progressToken === token) onGet.push(r.message);
+    });
+    let reply: Reply;
+    try {
+      const body = rpc(callId, 'tools/call', { name: slow.tool.name, arguments: slow.args, _meta: { progressToken: token } });
+      // A ping on a stream of its own meanwhile: its response must not join the call's reply.
+      [reply] = await Promise.all([
+        exchange(ctx, session, { method: 'POST', body, timeoutMs: slowCallTimeoutMs(ctx) }),
+        exchange(ctx, session, { method: 'POST', body: rpc(probeId('related-other'), 'ping') }),
+      ]);
+      await session.collect(ctx.options.quietMs);
+    } finally {
+      off();
+    }
+    if (onGet.length > 0) {
+      return ctx.violation(`${onGet.length} progress notification(s) of the call in flight arrived on the GET stream`, "the call's progress on its own SSE reply (HTTP-19)", JSON.stringify(onGet[0]).slice(0, 200));
+    }
+    if (mediaOf(reply) !== SSE) return ctx.skip(`the call was answered with ${mediaOf(reply) || 'no content type'}, not SSE: nothing else to compare`);
+    const unrelated = reply.messages.filter((m) => isObject(m) && !('method' in m) && m.id !== callId);
+    if (unrelated.length > 0) return ctx.info(`the call's SSE reply also carried ${unrelated.length} response(s) to other requests, e.g. ${JSON.stringify(unrelated[0]).slice(0, 160)} (HTTP-11: messages there should relate to the request)`);
+    return ctx.pass();
+  },
+});
+
 export const httpChecks: Check[] = [
   notificationAccepted,
   requestReplyMedia,
@@ -489,4 +722,9 @@ export const httpChecks: Check[] = [
   noResponsesOnGet,
   sseReplyEvents,
   ssePrimingEvent,
+  initializeWithoutHeaders,
+  sseStreamEnds,
+  sseEventIdsUnique,
+  sseResumption,
+  relatedMessagesOnRequestStream,
 ];

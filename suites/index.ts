@@ -30,6 +30,7 @@ import { tasksExtChecks } from './tasks-ext.js';
 import { fuzzChecks } from './fuzz.js';
 import { authChecks } from './auth.js';
 import { authServerChecks } from './auth-servers.js';
+import { metaChecks } from './meta.js';
 
 export const allChecks: readonly Check[] = [
   ...lifecycleChecks,
@@ -59,6 +60,7 @@ export const allChecks: readonly Check[] = [
   ...subscriptionChecks,
   ...taskChecks,
   ...tasksExtChecks,
+  ...metaChecks,
   ...fuzzChecks,
   ...authChecks,
   ...authServerChecks,

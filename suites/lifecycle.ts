@@ -180,7 +180,8 @@ export const unsupportedVersion = defineCheck({
   id: 'lifecycle/unsupported-version',
   title: 'an unknown requested version is answered with a version the server supports, not echoed',
   level: 'MUST',
-  requirements: ['LIFE-3'],
+  // LIFE-16: a version mismatch is where readiness for failed negotiation shows from outside.
+  requirements: ['LIFE-3', 'LIFE-16'],
   spec: 'basic/lifecycle#version-negotiation',
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
@@ -368,6 +369,30 @@ function judgeExit(ctx: CheckContext, info: CloseInfo) {
   return ctx.violation(`the server kept running after stdin closed; it needed ${info.how === 'sigkill' ? 'SIGKILL' : 'SIGTERM'}`, 'exit after stdin closes', info.how ?? 'unknown');
 }
 
+export const pingParamForms = defineCheck({
+  id: 'lifecycle/ping-params-forms',
+  title: 'ping is answered with {} whether params are omitted, empty, or hold only _meta',
+  level: 'MUST',
+  kind: 'D',
+  requirements: ['PING-2'],
+  spec: 'basic/utilities/ping#message-format',
+  async run(ctx) {
+    const forms: Array<readonly [string, Record<string, unknown> | undefined]> = [
+      ['without params', undefined],
+      ['with params {}', {}],
+      ['with params holding only _meta', { _meta: { 'com.example/mcp-conform': 1 } }],
+    ];
+    const refused: string[] = [];
+    for (const [what, params] of forms) {
+      const o = await ctx.request('ping', params);
+      if (o.kind !== 'result') refused.push(`ping ${what}: ${describeOutcome(o)}`);
+      else if (Object.keys(o.result).some((k) => k !== '_meta')) refused.push(`ping ${what} got a non-empty result ${JSON.stringify(o.result).slice(0, 120)}`);
+    }
+    if (refused.length === 0) return ctx.pass();
+    return ctx.violation(refused.join('; '), 'result {} for each of the three forms', refused[0]);
+  },
+});
+
 export const lifecycleChecks: Check[] = [
   initializeResult,
   capabilitiesAreObjects,
@@ -381,4 +406,5 @@ export const lifecycleChecks: Check[] = [
   requestBeforeInitialize,
   noRequestsBeforeInitialized,
   stdinCloseExits,
+  pingParamForms,
 ];

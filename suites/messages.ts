@@ -31,7 +31,10 @@ export const allServerMessages = defineCheck({
   title: 'every message the server sent fits the schema of the negotiated revision',
   level: 'MUST',
   kind: 'S',
-  requirements: ['RPC-1', 'RPC-8', 'LIFE-10'],
+  // RPC-9 (request ids), RPC-10 (no reused id), PING-3 (a server ping's shape), LOG-6 (log
+  // notifications) and CANCEL-6, CANCEL-7 (what a server's cancellation names) are findings of
+  // every received message (src/session, src/schema/validate.ts).
+  requirements: ['RPC-1', 'RPC-8', 'LIFE-10', 'RPC-9', 'RPC-10', 'PING-3', 'LOG-6', 'CANCEL-6', 'CANCEL-7'],
   spec: 'basic#messages',
   revisions: WITH_STATELESS,
   async run(ctx) {

@@ -5,7 +5,7 @@ import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdi
 import type { Evidence } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import { isObject } from './lib/json-object.js';
-import { WITH_STATELESS } from './lib/revisions.js';
+import { andStateless, WITH_STATELESS } from './lib/revisions.js';
 import { callWithLooseToken, callWithToken, noteEvidence, progressRun, type ProgressNote, type TokenCall } from './lib/progress-run.js';
 import { paramHeaders } from './lib/tool-call.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
@@ -154,4 +154,24 @@ export const noTokenNoProgress = defineCheck({
   },
 });
 
-export const progressChecks: Check[] = [tokenEcho, increasing, stopsAfterResponse, noTokenNoProgress];
+export const messageText = defineCheck({
+  id: 'progress/message-text',
+  title: 'a progress message, when there is one, is human-readable text, not blank',
+  level: 'SHOULD',
+  requirements: ['PROG-4'],
+  spec: SPEC,
+  revisions: andStateless(['2025-03-26', '2025-06-18', '2025-11-25']),
+  needs: ['tools'],
+  async run(ctx) {
+    const o = await observed(ctx);
+    if (isVerdict(o)) return o;
+    const withMessage = o.notes.filter((n) => 'message' in n.params);
+    if (withMessage.length === 0) return ctx.skip('no progress notification carried a message (it is optional)');
+    const blank = withMessage.filter((n) => typeof n.params.message === 'string' && n.params.message.trim() === '');
+    if (blank.length === 0) return ctx.pass(`${withMessage.length} progress message(s)`);
+    ctx.evidence.push(...noteEvidence(blank.slice(0, 3)));
+    return ctx.violation(`${blank.length} of ${withMessage.length} progress messages are blank`, 'human-readable text', JSON.stringify(blank[0].params.message));
+  },
+});
+
+export const progressChecks: Check[] = [tokenEcho, increasing, stopsAfterResponse, noTokenNoProgress, messageText];

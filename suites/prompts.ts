@@ -1,6 +1,8 @@
 // Prompts: listing, getting each listed prompt with its required arguments filled, and the
 // -32602 answers for unknown prompts and missing required arguments.
-import { defineCheck, describeOutcome, errorCode, type Check } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import { base64Problem } from './lib/base64.js';
+import { isMimeType } from './lib/mime.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
@@ -36,6 +38,16 @@ export const promptsList = defineCheck({
   },
 });
 
+/** prompts/get of each prompt with sample arguments, tagged with the asking check. */
+function getEach(ctx: CheckContext, prompts: Item[], completions: boolean, known: Awaited<ReturnType<typeof knownValues>>) {
+  return mapLimited(prompts, 5, async (p) => {
+    const args = await promptArguments(ctx.session, p, completions, known);
+    const params: Item = { name: p.name };
+    if (Object.keys(args).length) params.arguments = args;
+    return { prompt: p, args, ...(await exchangeOn(ctx.session, 'prompts/get', params, { tag: ctx.check.id })) };
+  });
+}
+
 export const promptsGet = defineCheck({
   id: 'prompts/get',
   title: 'prompts/get renders each listed prompt as well-formed messages',
@@ -51,12 +63,7 @@ export const promptsGet = defineCheck({
     const completions = ctx.declares('completions');
     const known = await knownValues(ctx);
     // Message shapes are judged by the session's schema validation (tagged with this check).
-    const gets = await mapLimited(prompts, 5, async (p) => {
-      const args = await promptArguments(ctx.session, p, completions, known);
-      const params: Item = { name: p.name };
-      if (Object.keys(args).length) params.arguments = args;
-      return { prompt: p, ...(await exchangeOn(ctx.session, 'prompts/get', params, { tag: ctx.check.id })) };
-    });
+    const gets = await getEach(ctx, prompts, completions, known);
     // 2026-07-28: a prompt may ask for input first (an InputRequiredResult, S26-8); it is not a rendering.
     const askedInput = gets.filter((g) => isInputRequired(g.outcome));
     for (const g of askedInput) ctx.note(`prompts/get ${String(g.prompt.name)} asked for client input (input_required); not rendered`);
@@ -115,4 +122,84 @@ export const missingArgument = defineCheck({
   },
 });
 
-export const promptChecks: Check[] = [promptsList, promptsGet, unknownPrompt, missingArgument];
+export const nonStringArgument = defineCheck({
+  id: 'prompts/non-string-argument',
+  title: 'prompts/get with an argument value that is not a string is refused with -32602',
+  level: 'SHOULD',
+  requirements: ['PROMPT-7'],
+  spec: 'server/prompts#implementation-considerations',
+  revisions: WITH_STATELESS,
+  needs: ['prompts'],
+  async run(ctx) {
+    const listed = objectsOf(await listAll(ctx, 'prompts/list', 'prompts'));
+    const prompt = listed.find((p) => typeof p.name === 'string' && Array.isArray(p.arguments) && p.arguments.some((a) => isObject(a) && typeof a.name === 'string'));
+    if (!prompt) return ctx.skip(listed.length ? 'no listed prompt takes arguments' : 'the server lists no prompts');
+    // Every argument a number: the schema says argument values are strings.
+    const args = Object.fromEntries((prompt.arguments as unknown[]).filter(isObject).map((a) => [String(a.name), 42]));
+    const o = await ctx.request('prompts/get', { name: prompt.name, arguments: args });
+    if (errorCode(o) === -32602) return ctx.pass();
+    if (o.kind === 'error') return ctx.warn(`${String(prompt.name)} with number arguments got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
+    return ctx.violation(`${String(prompt.name)} was rendered with argument values that are numbers, not strings (${JSON.stringify(args)})`, 'error -32602', describeOutcome(o));
+  },
+});
+
+const URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S*$/;
+
+/** PROMPT-8 and PROMPT-9 for one content block: breaches (MUST) and lesser problems (the doc's mimeType). */
+export function promptBlockProblems(block: unknown, ours: ReadonlySet<string>): { breaches: string[]; lesser: string[] } {
+  const breaches: string[] = [];
+  const lesser: string[] = [];
+  if (!isObject(block)) return { breaches, lesser };
+  if (block.type === 'image' || block.type === 'audio') {
+    const bad = base64Problem(block.data);
+    if (bad) breaches.push(`${block.type} data ${bad}`);
+    if (!isMimeType(block.mimeType)) breaches.push(`${block.type} mimeType ${JSON.stringify(block.mimeType)} is not a MIME type`);
+  } else if (block.type === 'resource' && isObject(block.resource)) {
+    const r = block.resource;
+    // A URI we passed in as an argument and the server echoed is our input, not its fault.
+    if (typeof r.uri !== 'string' || (!URI.test(r.uri) && !ours.has(r.uri))) breaches.push(`embedded resource uri ${JSON.stringify(r.uri)} is not a URI`);
+    if (('text' in r) === ('blob' in r)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} has ${'text' in r ? 'both text and blob' : 'neither text nor blob'}`);
+    else if ('blob' in r && base64Problem(r.blob)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} blob ${base64Problem(r.blob)}`);
+    if (r.mimeType === undefined) lesser.push(`embedded resource ${JSON.stringify(r.uri)} has no mimeType`);
+    else if (!isMimeType(r.mimeType)) breaches.push(`embedded resource ${JSON.stringify(r.uri)} mimeType ${JSON.stringify(r.mimeType)} is not a MIME type`);
+  }
+  return { breaches, lesser };
+}
+
+export const promptContentBlocks = defineCheck({
+  id: 'prompts/content-blocks',
+  title: 'images and audio in prompt messages are base64 with a MIME type; embedded resources have a URI and text or blob',
+  level: 'MUST',
+  requirements: ['PROMPT-8', 'PROMPT-9'],
+  spec: 'server/prompts#image-content',
+  revisions: WITH_STATELESS,
+  needs: ['prompts'],
+  async run(ctx) {
+    const prompts = objectsOf(await listAll(ctx, 'prompts/list', 'prompts')).filter((p) => typeof p.name === 'string').slice(0, SAMPLE_LIMIT);
+    if (prompts.length === 0) return ctx.skip('the server lists no prompts');
+    const gets = await getEach(ctx, prompts, ctx.declares('completions'), await knownValues(ctx));
+    const breaches: string[] = [];
+    const lesser: string[] = [];
+    let judged = 0;
+    for (const g of gets) {
+      if (g.outcome.kind !== 'result' || !Array.isArray(g.outcome.result.messages)) continue;
+      const ours = new Set(Object.values(g.args).filter((v): v is string => typeof v === 'string'));
+      for (const m of g.outcome.result.messages.filter(isObject)) {
+        const blocks = Array.isArray(m.content) ? m.content : [m.content];
+        for (const block of blocks) {
+          if (!isObject(block) || !['image', 'audio', 'resource'].includes(block.type as string)) continue;
+          judged++;
+          const found = promptBlockProblems(block, ours);
+          breaches.push(...found.breaches.map((p) => `${String(g.prompt.name)}: ${p}`));
+          lesser.push(...found.lesser.map((p) => `${String(g.prompt.name)}: ${p}`));
+        }
+      }
+    }
+    if (breaches.length) return ctx.violation(breaches.slice(0, 3).join('; '), 'base64 data with a MIME type; a URI and text or blob for embedded resources', breaches[0]);
+    if (lesser.length) return ctx.warn(`${lesser.slice(0, 3).join('; ')} (the spec asks for one; the schema leaves it optional)`, 'a mimeType on embedded resources', lesser[0]);
+    if (judged === 0) return ctx.skip('no rendered prompt holds image, audio or embedded resource content');
+    return ctx.pass(`${plural(judged, 'content block')} judged`);
+  },
+});
+
+export const promptChecks: Check[] = [promptsList, promptsGet, unknownPrompt, missingArgument, nonStringArgument, promptContentBlocks];

@@ -6,7 +6,7 @@ import { base64Problem } from './lib/base64.js';
 import { exchangeOn, recordExchange, type Judged } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
 import { listWalkVerdict, recordFailedPage } from './lib/list-verdict.js';
 import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
@@ -14,6 +14,7 @@ import { WITH_STATELESS } from './lib/revisions.js';
 import { listedReads, type Read } from './lib/resource-reads.js';
 import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
+import { probeAlive } from './lib/alive.js';
 
 /** A URI no server lists; deterministic, so reports of two runs compare. */
 export const UNKNOWN_URI = 'mcp-conform://does-not-exist/0f3c9a7e-resource';
@@ -257,6 +258,118 @@ export const subscriptionUpdates = defineCheck({
   },
 });
 
+/** URIs no server should serve: not a URI at all, a path traversal, and a 100 KB URI. */
+const HOSTILE_URIS: ReadonlyArray<readonly [string, string]> = [
+  ['a string that is not a URI', 'not a uri'],
+  ['a path-traversal URI', 'file:///../../../../etc/passwd'],
+  ['a 100 KB URI', `mcp-conform://long/${'a'.repeat(100_000)}`],
+];
+
+export const hostileUris = defineCheck({
+  id: 'resources/hostile-uris',
+  title: 'malformed, path-traversal and huge resource URIs get an error, and the server stays up',
+  level: 'MUST',
+  requirements: ['RES-14'],
+  spec: 'server/resources#security-considerations',
+  revisions: WITH_STATELESS,
+  needs: ['resources'],
+  connection: 'disposable',
+  async run(ctx) {
+    const listed = new Set(objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri));
+    const served: string[] = [];
+    for (const [what, uri] of HOSTILE_URIS) {
+      if (listed.has(uri)) continue; // the server's own resource: serving it is no breach
+      const o = await ctx.request('resources/read', { uri });
+      if (o.kind === 'result') served.push(`${what} (${JSON.stringify(uri.slice(0, 60))}${uri.length > 60 ? '…' : ''}) was answered with contents`);
+      // Over HTTP a refusal may come as a status alone (2026-07-28 puts the URI in a header, and a 100 KB header gets 431).
+      else if (o.kind === 'http-error') ctx.note(`${what} was refused with HTTP ${o.status}`);
+      else if (o.kind !== 'error') return ctx.violation(`${what}: ${describeOutcome(o)}`, 'a JSON-RPC error, and a live server', describeOutcome(o));
+    }
+    const alive = await probeAlive(ctx);
+    if (alive.kind !== 'result') return ctx.violation(`after the hostile reads the server no longer answers: ${describeOutcome(alive)}`, 'a live server', describeOutcome(alive));
+    if (served.length) return ctx.violation(served.join('; '), 'a JSON-RPC error for each: the server validates URIs', served[0]);
+    return ctx.pass();
+  },
+});
+
+const AUDIENCE = new Set(['user', 'assistant']);
+/** An ISO 8601 date-time, as the schema describes lastModified. */
+const ISO_8601 = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/** What is wrong with an annotations object, if anything. */
+export function annotationProblems(annotations: unknown): string[] {
+  if (!isObject(annotations)) return [`annotations ${JSON.stringify(annotations)} is not an object`];
+  const problems: string[] = [];
+  const { audience, priority, lastModified } = annotations;
+  if (audience !== undefined && (!Array.isArray(audience) || audience.some((a) => !AUDIENCE.has(a as string)))) problems.push(`audience ${JSON.stringify(audience)} is not a list of "user" and "assistant"`);
+  if (priority !== undefined && (typeof priority !== 'number' || priority < 0 || priority > 1)) problems.push(`priority ${JSON.stringify(priority)} is not a number from 0 to 1`);
+  if (lastModified !== undefined && (typeof lastModified !== 'string' || !ISO_8601.test(lastModified) || Number.isNaN(Date.parse(lastModified)))) {
+    problems.push(`lastModified ${JSON.stringify(lastModified)} is not an ISO 8601 timestamp`);
+  }
+  return problems;
+}
+
+export const annotationsWellFormed = defineCheck({
+  id: 'resources/annotations',
+  title: 'annotations of resources, templates and read contents have a valid audience, priority and lastModified',
+  level: 'MUST',
+  kind: 'S',
+  requirements: ['RES-16'],
+  spec: 'server/resources#annotations',
+  revisions: WITH_STATELESS,
+  needs: ['resources'],
+  async run(ctx) {
+    const annotated: Array<{ where: string; annotations: unknown }> = [];
+    const note = (where: string, item: Item) => {
+      if ('annotations' in item) annotated.push({ where, annotations: item.annotations });
+    };
+    for (const r of objectsOf(await listAll(ctx, 'resources/list', 'resources'))) note(`resource ${JSON.stringify(r.uri)}`, r);
+    for (const t of objectsOf(await listAll(ctx, 'resources/templates/list', 'resourceTemplates'))) note(`template ${JSON.stringify(t.uriTemplate)}`, t);
+    for (const read of (await listedReads(ctx)).reads) for (const c of contentsOf(read)) note(`the contents of ${JSON.stringify(c.uri)}`, c);
+    if (annotated.length === 0) return ctx.skip('no listed resource, template or read contents carries annotations');
+    const problems = annotated.flatMap(({ where, annotations }) => annotationProblems(annotations).map((p) => `${where}: ${p}`));
+    if (problems.length === 0) return ctx.pass(`${plural(annotated.length, 'annotations object')}`);
+    return ctx.violation(`${plural(problems.length, 'annotation problem')}: ${problems.slice(0, 3).join('; ')}`, 'audience ⊆ {user, assistant}, priority in [0, 1], lastModified ISO 8601', problems[0]);
+  },
+});
+
+/** A URI of a level-1 template (only plain {name} expressions), each variable set to `value`; undefined for others. */
+export function expandSimple(template: string, value: string): string | undefined {
+  if (!parseUriTemplate(template).ok || /\{[^}]*[^A-Za-z0-9_.%}][^}]*\}|\{[+#./;?&=,!@|]/.test(template)) return undefined;
+  return template.replace(/\{[^}]+\}/g, encodeURIComponent(value));
+}
+
+export const templateMimeType = defineCheck({
+  id: 'resources/template-mime-type',
+  title: "a template's mimeType is the type of the resources it yields",
+  level: 'SHOULD',
+  kind: 'S',
+  requirements: ['RES-18'],
+  spec: 'server/resources#resource-templates',
+  revisions: WITH_STATELESS,
+  needs: ['resources'],
+  async run(ctx) {
+    const templates = objectsOf(await listAll(ctx, 'resources/templates/list', 'resourceTemplates')).filter((t) => typeof t.uriTemplate === 'string' && typeof t.mimeType === 'string');
+    if (templates.length === 0) return ctx.skip('no resource template names a mimeType');
+    const mismatches: string[] = [];
+    let read = 0;
+    for (const t of templates.slice(0, SAMPLE_LIMIT)) {
+      const uri = expandSimple(t.uriTemplate as string, '1');
+      if (uri === undefined) continue;
+      const o = await ctx.request('resources/read', { uri });
+      // An id the template does not know is no evidence either way.
+      if (o.kind !== 'result' || !Array.isArray(o.result.contents)) continue;
+      read++;
+      for (const c of o.result.contents.filter(isObject)) {
+        if (typeof c.mimeType === 'string' && c.mimeType !== t.mimeType) mismatches.push(`${uri} (from ${t.uriTemplate}, mimeType ${t.mimeType}) is ${c.mimeType}`);
+      }
+    }
+    if (read === 0) return ctx.skip('no template yielded a readable resource for the id "1"');
+    if (mismatches.length) return ctx.violation(mismatches.slice(0, 3).join('; '), "contents of the template's mimeType", mismatches[0]);
+    return ctx.pass(`${plural(read, 'template')} read`);
+  },
+});
+
 export const resourceChecks: Check[] = [
   resourcesList,
   readContents,
@@ -266,4 +379,7 @@ export const resourceChecks: Check[] = [
   unknownUri,
   subscribeEmptyResult,
   subscriptionUpdates,
+  hostileUris,
+  annotationsWellFormed,
+  templateMimeType,
 ];

@@ -6,6 +6,7 @@ import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext,
 import { isStateless, revisionIndex } from '../src/schema/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { base64Problem } from './lib/base64.js';
+import { isMimeType } from './lib/mime.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject } from './lib/json-object.js';
 import { compileSchema, errorsOf } from './lib/json-schema.js';
@@ -33,7 +34,8 @@ export const listValid = defineCheck({
   title: 'tools/list answers every page with a valid ListToolsResult',
   level: 'MUST',
   kind: 'S',
-  requirements: ['TOOLS-2', 'TOOLS-1'],
+  // Schema validation of every Tool: title, annotations, execution.taskSupport, icons, _meta (TOOLS-20, META-9).
+  requirements: ['TOOLS-2', 'TOOLS-1', 'TOOLS-20', 'META-9'],
   spec: 'server/tools#listing-tools',
   revisions: WITH_STATELESS,
   needs: ['tools'],
@@ -168,8 +170,6 @@ export const callResultValid = defineCheck({
   },
 });
 
-const MIME = /^[A-Za-z0-9][\w.+-]*\/[A-Za-z0-9][\w.+-]*(\s*;.*)?$/;
-
 /** Binary payloads of one result: [where, data, mimeType, mimeType required]. */
 function binaryParts(result: Record<string, unknown>): Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> {
   const parts: Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> = [];
@@ -205,7 +205,7 @@ export const binaryContent = defineCheck({
       for (const part of binaryParts(result)) {
         seen++;
         const bad = base64Problem(part.data);
-        const mimeBad = part.needsMime || part.mimeType !== undefined ? typeof part.mimeType !== 'string' || !MIME.test(part.mimeType) : false;
+        const mimeBad = part.needsMime || part.mimeType !== undefined ? !isMimeType(part.mimeType) : false;
         if (!bad && !mimeBad) continue;
         ctx.evidence.push(...call.evidence);
         if (bad) return ctx.violation(`${call.tool.name}: ${part.where} data ${bad}`, 'standard base64 (RFC 4648, padded)', String(part.data).slice(0, 80));
@@ -434,6 +434,26 @@ export const argumentsOptional = defineCheck({
   },
 });
 
+export const embeddedResourcesDeclared = defineCheck({
+  id: 'tools/embedded-resources-declared',
+  title: 'a server whose tool results embed resources declares the resources capability',
+  level: 'SHOULD',
+  requirements: ['TOOLS-16'],
+  spec: 'server/tools#embedded-resources',
+  revisions: andStateless(['2025-06-18', '2025-11-25']),
+  needs: ['tools'],
+  async run(ctx) {
+    const survey = await surveyTools(ctx);
+    const none = nothingCalled(ctx, survey);
+    if (none) return none;
+    const embedding = survey.calls.filter((c) => c.outcome.kind === 'result' && Array.isArray(c.outcome.result.content) && c.outcome.result.content.some((b) => isObject(b) && b.type === 'resource'));
+    if (embedding.length === 0) return ctx.skip('no tool result we saw embeds a resource');
+    if (ctx.declares('resources')) return ctx.pass(`${embedding.map((c) => c.tool.name).join(', ')} embed resources; the resources capability is declared`);
+    ctx.evidence.push(...embedding[0].evidence);
+    return ctx.violation(`${embedding[0].tool.name} returns an embedded resource, but the server does not declare the resources capability`, 'capabilities.resources, so clients can read and list what tools embed', 'no resources capability');
+  },
+});
+
 export const toolChecks: Check[] = [
   listValid,
   toolNames,
@@ -446,5 +466,6 @@ export const toolChecks: Check[] = [
   malformedCall,
   invalidArgumentsRejected,
   argumentsOptional,
+  embeddedResourcesDeclared,
 ];
 

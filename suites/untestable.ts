@@ -30,4 +30,26 @@ export const UNTESTABLE: Readonly<Record<string, string>> = {
   'TASKX-26': 'auth binding of tasks needs two authenticated principals, credentials only the operator has',
   'TASKX-27': 'which tool asks for input before it starts a task cannot be told from outside; the MRTR rounds themselves are judged by mrtr/*',
   'TASKX-28': 'changing ttlMs or pollIntervalMs, expiring and rate limiting are server permissions (MAY); the poller honours pollIntervalMs within its floor and ceiling and fails none of them',
+  // Internal failures: a working server cannot be made to fail inside on purpose.
+  'RPC-15': 'an internal failure cannot be provoked from outside in a server that works; the codes of failures we do cause are judged by the invalid-request, invalid-params and not-found checks',
+  'RES-7': 'an internal failure while reading cannot be provoked from outside in a server that works; unknown and unreadable resources are judged by resources/unknown-uri and resources/listed-readable',
+  'PROMPT-6': 'an internal failure of a prompt cannot be provoked from outside in a server that works; unknown prompts and missing arguments are judged by prompts/unknown-prompt and prompts/missing-argument',
+  'COMP-6': 'an internal failure of completion cannot be provoked from outside in a server that works; unknown references are judged by completion/unknown-prompt',
+  'LOG-5': 'a logging configuration error happens inside the server; the only one a client can cause, an unknown level, is judged by logging/invalid-level (LOG-4)',
+  // Changes the server makes on its own initiative.
+  'TOOLS-5': 'a change of the tool set happens on the server\'s own initiative; no request asks for one, so a missing notification cannot be told from no change (undeclared notifications are CAP-8)',
+  'RES-9': 'a change of the resource list happens on the server\'s own initiative; no request asks for one, so a missing notification cannot be told from no change (undeclared notifications are CAP-8)',
+  'PROMPT-10': 'a change of the prompt set happens on the server\'s own initiative; no request asks for one, so a missing notification cannot be told from no change (undeclared notifications are CAP-8)',
+  'LIFE-15': 'the timeout a server puts on its own requests is its configuration, often a minute or more and never announced; waiting it out does not fit a bounded run',
+  'META-8': 'a server receives no JSON Schemas from clients in these revisions, so which dialects it accepts is not observable; the schemas it publishes are checked by META-7',
+  'SSE-5': 'nothing on the wire says whether a Streamable HTTP server also serves old clients, nor where; pointed at the legacy endpoint with --transport sse, the sse/* checks test it (SSE-1..4)',
+  // Permissions: no server behaviour breaks them; the suite honours them by never failing on them.
+  'LIFE-13': 'a permission (MAY): an orderly exit after closing stdout breaks no rule; the runner reports it as an exit, never as a protocol failure',
+  'PROG-5': 'a permission (MAY): no progress, or progress at any rate, breaks no rule; the progress checks skip when none arrives',
+  'PAGE-5': 'a permission (MAY): any page size, one page included, breaks no rule; the pagination checks never judge size',
+  'LOG-7': 'a permission (MAY): logs before logging/setLevel break no rule; logging/level-filter judges only what follows a setLevel',
+  'TOOLS-17': 'a permission (MAY): a resource_link whose URI is not in resources/list breaks no rule; no check looks it up there',
+  'HTTP-33': 'the rule binds the client, and mcp-conform always sends the negotiated MCP-Protocol-Version; what a server does with a missing or bad header is HTTP-31 and HTTP-32 (http/protocol-version-header)',
+  'HTTP-36': 'a permission (MAY): ending an SSE stream when the session expires breaks no rule, and when a session expires is the server\'s configuration',
+  'RPC-23': 'the rule binds the client and lets the server reject or process a batched initialize, so no reply to one is wrong',
 };

@@ -214,7 +214,11 @@ function checkResponse(set: SchemaSet, message: Obj, kind: MessageKind, options:
   const request = methodOf(options.inReplyTo, message.id);
   const entry = request && own(set.index.requests, request.method);
   const params = request && isObject(request.params) ? request.params : undefined;
-  let schema = entry ? (entry.taskResult && params && has(params, 'task') ? entry.taskResult : entry.result!) : set.index.envelopes.emptyResult;
+  // A task-augmented request may get a plain result: a receiver that did not declare task support
+  // for it ignores the task member (CAP-11). A result without `task` but with `content` is that.
+  const plainAnswer = !has(result, 'task') && has(result, 'content');
+  const taskAugmented = entry?.taskResult !== undefined && params !== undefined && has(params, 'task') && !plainAnswer;
+  let schema = entry ? (taskAugmented ? entry.taskResult! : entry.result!) : set.index.envelopes.emptyResult;
   // 2026-07-28: some results are "InputRequiredResult or the method's result"; resultType says which.
   if (entry && schema.endsWith('#/properties/result')) {
     const stem = entry.schema.replace(/Request\.json$/, '');

@@ -1,6 +1,7 @@
 // A session over one transport: allocates ids, correlates responses, bounds every wait,
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
+import { serverCancellationProblem } from './server-cancellation.js';
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
 import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
@@ -444,6 +445,9 @@ export class Session {
       }
     } else if (isObject(message) && typeof message.method === 'string' && 'id' in message) {
       this.answerServerRequest(message, evidence);
+    } else if (isObject(message) && message.method === 'notifications/cancelled') {
+      const problem = serverCancellationProblem(message.params, this.revision, (id) => this.serverRequestIds.has(keyOf(id)));
+      if (problem) this.addFinding({ tag, requirement: problem.requirement, severity: 'fail', message: problem.message, evidence });
     }
     for (const l of this.listeners) l(received);
   }

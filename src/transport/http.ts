@@ -45,6 +45,8 @@ export interface RawRequestInit {
   url?: string;
   /** Aborting it closes the exchange (2026-07-28 cancellation by closing the stream). */
   signal?: AbortSignal;
+  /** Gets the exchange record as soon as it exists; its response body fills in as it arrives (e.g. to drop a stream mid-way). */
+  onExchange?: (exchange: HttpExchange) => void;
 }
 
 export interface HttpTransport extends Transport {
@@ -176,6 +178,7 @@ class HttpTransportImpl implements HttpTransport {
       timeoutMs: init.timeoutMs ?? this.timeoutMs,
       closeSignal: this.closeController.signal,
       cancelSignal: init.signal,
+      onExchange: init.onExchange,
       mode,
       parseBody: true,
       emit: false,

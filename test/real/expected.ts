@@ -16,8 +16,11 @@ const SDK_V2_STDIO: Expected = {
   warn: [
     'errors/invalid-params',
     'pagination/invalid-cursor',
+    'prompts/non-string-argument',
   ],
   why: {
+    'prompts/non-string-argument':
+      'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD): SDK v2 validates prompt arguments but reports the failure as an internal error, as errors/invalid-params shows for prompts/get {}. Genuine, verified on the wire.',
     'errors/invalid-params':
       'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
     'errors/invalid-request':
@@ -38,8 +41,11 @@ const SDK_V2_HTTP: Expected = {
     'errors/invalid-params',
     'http/accept-both-media-types',
     'pagination/invalid-cursor',
+    'prompts/non-string-argument',
   ],
   why: {
+    'prompts/non-string-argument':
+      'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD): SDK v2 validates prompt arguments but reports the failure as an internal error, as errors/invalid-params shows for prompts/get {}. Genuine, verified on the wire.',
     'errors/invalid-params':
       'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
     'http/accept-both-media-types':
@@ -68,6 +74,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
+      'resources/template-mime-type',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
       'tasks/unknown-id',
@@ -75,6 +83,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'resources/template-mime-type':
+        'The template demo://resource/dynamic/blob/{resourceId} names mimeType application/octet-stream, but reading demo://resource/dynamic/blob/1 returns a blob labelled text/plain (RES-18 SHOULD: a template\'s mimeType only if every resource it yields has it). Genuine, verified on the wire.',
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'tasks/forbidden-tool':
         'echo (execution.taskSupport "forbidden") called with task: it runs, then the SDK answers -32602 "Invalid task creation result" instead of -32601 (TASK-2 SHOULD). McpServer does not check taskSupport before running the tool. Genuine, verified on the wire.',
       'tasks/required-without-task':
@@ -122,6 +134,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-request',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
+      'resources/template-mime-type',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
       'tasks/unknown-id',
@@ -129,6 +143,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'resources/template-mime-type':
+        'The template demo://resource/dynamic/blob/{resourceId} names mimeType application/octet-stream, but reading demo://resource/dynamic/blob/1 returns a blob labelled text/plain (RES-18 SHOULD: a template\'s mimeType only if every resource it yields has it). Genuine, verified on the wire.',
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'tasks/forbidden-tool':
         'echo (execution.taskSupport "forbidden") called with task: it runs, then the SDK answers -32602 "Invalid task creation result" instead of -32601 (TASK-2 SHOULD). McpServer does not check taskSupport before running the tool. Genuine, verified on the wire.',
       'tasks/required-without-task':
@@ -162,6 +180,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'filesystem': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -174,6 +193,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'read_file answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'errors/invalid-params':
         'tools/call with no name or name 123 gets -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -195,6 +216,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'memory': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -207,6 +229,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'read_graph answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and tools/call with no name / name 123 get -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -228,6 +252,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'sequential-thinking': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
     ],
@@ -239,6 +264,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'sequentialthinking answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
       'errors/invalid-params':
         'tools/call with no name or name 123 gets -32603 carrying zod\'s issue list: the SDK reports request-schema failures as Internal error, not -32602 (RPC-14). Genuine; warn since an error does come back.',
       'errors/invalid-request':
@@ -427,6 +454,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'fastmcp/stdio': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'errors/invalid-request',
       'errors/parse-error',
       'stdio/stdout-only-jsonrpc-whole-run',
@@ -439,6 +467,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/missing-argument',
+      'prompts/non-string-argument',
       'prompts/unknown-prompt',
       'resources/unknown-uri',
       'tools/invalid-arguments',
@@ -448,6 +477,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
     why: {
       'stdio/stdout-only-jsonrpc-whole-run':
         'When the client answers its roots/list with an error (the client-requests refusing run answers -32601), fastmcp writes "[FastMCP debug] listRoots method not supported by client" to stdout, which carries only JSON-RPC (STDIO-3). Reproduced by hand. Genuine.',
+      'capabilities/task-member-ignored':
+        'echo answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): fastmcp, through the official SDK underneath, validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'completion/unknown-prompt':
         'completion/complete for an unknown prompt gets -32603 instead of -32602 (COMP-5 SHOULD). Genuine.',
       'errors/invalid-params':
@@ -481,6 +514,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'fastmcp/http': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'http/foreign-origin-rejected',
     ],
     warn: [
@@ -491,6 +525,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/missing-argument',
+      'prompts/non-string-argument',
       'prompts/unknown-prompt',
       'resources/unknown-uri',
       'tools/invalid-arguments',
@@ -498,6 +533,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'echo answers a plain tools/call, but the same call carrying task {ttl: 60000} gets -32603 "Server does not support task creation (required for tools/call)": the server declares no tasks.requests.tools.call, and CAP-11 (MUST) wants such a request processed normally with the task member ignored. The official SDK v1 Server refuses it instead. Genuine, verified on the wire.',
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): fastmcp, through the official SDK underneath, validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'batch/not-accepted':
         'The array [ping] is processed under 2025-11-25, where batches no longer exist (RPC-24, D: warn). Genuine.',
       'completion/unknown-prompt':
@@ -621,9 +660,12 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'errors/invalid-params':
         'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
       'errors/invalid-request':
@@ -652,9 +694,12 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
       'batch/not-accepted':
         '[ping] is processed and answered (200, SSE event with result {}) although 2025-11-25 has no batches (reproduced with curl; RPC-24, derived: warn). Genuine, as in SDK v1.',
       'errors/invalid-params':

@@ -1,0 +1,76 @@
+// A request's SSE reply dropped by the client mid-way, then resumed with GET and Last-Event-ID
+// (HTTP-23): what came back, sorted into this request's messages and anyone else's (HTTP-24).
+import type { CheckContext } from '../../src/checks/index.js';
+import type { HttpExchange } from '../../src/transport/index.js';
+import { answerIn, exchange, mediaOf, probeId, rpc, sseEvents, type Reply } from './http-probe.js';
+import { isObject } from './json-object.js';
+import type { SlowTool } from './slow-tool.js';
+
+const POLL_MS = 20;
+
+export type Resumption =
+  | { kind: 'skip'; reason: string }
+  | { kind: 'no-ids'; first: Reply }
+  | { kind: 'resumed'; lastEventId: string; first: Reply; resumed: Reply; callId: string; foreign: unknown[]; answered: boolean };
+
+/** The last event id in an SSE body so far. */
+function lastIdIn(body: string): string | undefined {
+  return sseEvents(body)
+    .map((e) => e.id)
+    .filter((id): id is string => id !== undefined && id !== '')
+    .at(-1);
+}
+
+/** POSTs the slow call and drops its stream as soon as an event id has arrived (bounded by the request timeout). */
+async function callAndDrop(ctx: CheckContext, slow: SlowTool, callId: string, token: string): Promise<{ reply: Reply; lastEventId?: string }> {
+  const controller = new AbortController();
+  let live: HttpExchange | undefined;
+  let lastEventId: string | undefined;
+  const timer = setInterval(() => {
+    const body = live?.response?.body ?? '';
+    lastEventId = lastIdIn(body);
+    if (lastEventId !== undefined) controller.abort();
+  }, POLL_MS);
+  try {
+    const body = rpc(callId, 'tools/call', { name: slow.tool.name, arguments: slow.args, _meta: { progressToken: token } });
+    const reply = await exchange(ctx, ctx.session, { method: 'POST', body, signal: controller.signal, onExchange: (e) => (live = e) });
+    return { reply, lastEventId: lastEventId ?? lastIdIn(reply.response?.body ?? '') };
+  } finally {
+    clearInterval(timer);
+  }
+}
+
+/** Messages that are neither this call's response nor progress under its token. */
+function foreignMessages(messages: unknown[], callId: string, token: string): unknown[] {
+  return messages.filter((m) => {
+    if (!isObject(m)) return true;
+    if ('method' in m) {
+      // Other notifications (logs of the call, say) may well belong to it; progress names its token.
+      if (m.method !== 'notifications/progress') return false;
+      return !isObject(m.params) || m.params.progressToken !== token;
+    }
+    return m.id !== callId;
+  });
+}
+
+export async function dropAndResume(ctx: CheckContext, slow: SlowTool): Promise<Resumption> {
+  const callId = probeId('resume-call');
+  const token = probeId('resume-token');
+  const { reply: first, lastEventId } = await callAndDrop(ctx, slow, callId, token);
+  if (mediaOf(first) !== 'text/event-stream') return { kind: 'skip', reason: `the slow call was answered with ${mediaOf(first) || 'no content type'}, not an SSE stream that could be resumed` };
+  if (answerIn(first, callId)) return { kind: 'skip', reason: 'the slow call was answered before its stream could be dropped' };
+  if (lastEventId === undefined) return { kind: 'no-ids', first };
+  ctx.note(`dropped the call's stream after event ${JSON.stringify(lastEventId)}`);
+  // Another request on a stream of its own meanwhile: its response must not be replayed into ours.
+  await exchange(ctx, ctx.session, { method: 'POST', body: rpc(probeId('other-stream'), 'ping') });
+  const resumed = await exchange(ctx, ctx.session, { method: 'GET', headers: { 'Last-Event-ID': lastEventId } });
+  return {
+    kind: 'resumed',
+    lastEventId,
+    first,
+    resumed,
+    callId,
+    foreign: foreignMessages(resumed.messages, callId, token),
+    answered: answerIn(resumed, callId) !== undefined,
+  };
+}
