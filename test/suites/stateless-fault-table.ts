@@ -144,6 +144,17 @@ export const STATELESS_FAULT_TABLE: Record<string, StatelessFaultRow | readonly 
   'fuzz/malformed-messages': [fail('missing-meta-accepted', ['stdio', 'http-sse']), fail('header-mismatch-accepted', ['http-json'])],
   'fuzz/valid-requests': fail('string-ids'),
   'fuzz/tool-arguments': fail('crash-on-non-ascii-argument'),
+  'meta/key-names': fail('meta-bad-key'),
+  'meta/icons': fail('icon-bad-sizes'),
+  'resources/hostile-uris': fail('resource-traversal-served'),
+  'resources/annotations': fail('resource-bad-last-modified'),
+  'resources/template-mime-type': warn('template-mime-mismatch'),
+  'prompts/non-string-argument': warn('prompt-non-string-accepted'),
+  'prompts/content-blocks': fail('prompt-image-bad-base64'),
+  'progress/message-text': warn('progress-empty-message'),
+  'tools/embedded-resources-declared': warn('embedded-resource-undeclared'),
+  'completion/context-arguments': warn('completion-context-rejected'),
+  'http/sse-stream-ends-after-response': warn('http-sse-stream-left-open'),
   'tasks-ext/declaration': fail('tasksx-legacy-capability'),
   'tasks-ext/no-task-without-extension': fail('tasksx-sticky-extension'),
   'tasks-ext/only-tools-call': warn('tasksx-task-on-prompts-get'),
@@ -181,6 +192,7 @@ export const STATELESS_EXEMPT: Record<string, Partial<Record<StatelessWire, stri
   'http/sse-reply-events': { 'http-json': JSON_HAS_NO_EVENTS },
   'http-stateless/response-streams': { 'http-json': JSON_HAS_NO_EVENTS },
   'http-stateless/sse-accel-buffering': { 'http-json': JSON_HAS_NO_EVENTS },
+  'http/sse-stream-ends-after-response': { 'http-json': JSON_HAS_NO_EVENTS },
 };
 
 export function rowsOf(id: string): readonly StatelessFaultRow[] {
