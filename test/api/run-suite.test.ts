@@ -18,9 +18,9 @@ describe('runSuite', () => {
     expect(report.target).toEqual({ transport: 'stdio', command });
     expect(report.protocolVersion).toBe('2025-11-25');
     expect(report.seed).toBe(7);
-    expect(report.checks.map((c) => c.id).sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized']);
-    expect(progress.sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized']);
-    expect(report.summary).toMatchObject({ total: 2, pass: 2, fail: 0 });
+    expect(report.checks.map((c) => c.id).sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized', 'lifecycle/ping-params-forms']);
+    expect(progress.sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized', 'lifecycle/ping-params-forms']);
+    expect(report.summary).toMatchObject({ total: 3, pass: 3, fail: 0 });
     for (const c of report.checks) expect(c).toMatchObject({ level: expect.any(String), status: 'pass', requirements: expect.any(Array), spec: expect.stringMatching(/^https:/) });
   });
 

@@ -719,6 +719,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'sdk-v1-auth/http': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'http/foreign-origin-rejected',
     ],
     warn: [
@@ -728,11 +729,16 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-request',
       'http/sse-priming-event',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
       'resources/unknown-uri',
       'tools/malformed-call',
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'The SDK v1 Server underneath refuses a tools/call carrying task {ttl: 60000} with -32603 "Server does not support task creation", where CAP-11 (MUST) wants the task member ignored on a server that declares no tasks.requests.tools.call; the same behaviour as on the unprotected SDK v1 servers, where it was verified on the wire. Genuine.',
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD), as on the unprotected SDK v1 servers (verified on the wire there). Genuine.',
       'auth/challenge-error-codes':
         'requireBearerAuth answers a request without any Authorization header with error="invalid_token" ("Missing Authorization header"), where RFC 6750 §3.1 wants no error code, and it reads only the header, so the token in the header and the access_token query at once is served instead of 400 invalid_request (AUTH-13 SHOULD). Genuine, in the SDK\'s middleware.',
       'batch/not-accepted':
@@ -763,8 +769,11 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-params',
       'http/accept-both-media-types',
       'pagination/invalid-cursor',
+      'prompts/non-string-argument',
     ],
     why: {
+      'prompts/non-string-argument':
+        'prompts/get with a number argument value gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD), as on the unprotected SDK v2 servers (verified on the wire there). Genuine.',
       'auth/challenge-error-codes':
         'SDK v2\'s requireBearerAuth (verifyBearerToken) does as v1\'s: requireBearerAuth answers a request without any Authorization header with error="invalid_token" ("Missing Authorization header"), where RFC 6750 §3.1 wants no error code, and it reads only the header, so the token in the header and the access_token query at once is served instead of 400 invalid_request (AUTH-13 SHOULD). Genuine, in the SDK\'s middleware.',
       'errors/invalid-params':
@@ -778,6 +787,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
   'fastmcp-auth/http': {
     protocolVersion: '2025-11-25',
     fail: [
+      'capabilities/task-member-ignored',
       'http/foreign-origin-rejected',
     ],
     warn: [
@@ -793,6 +803,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level',
       'pagination/invalid-cursor',
       'prompts/missing-argument',
+      'prompts/non-string-argument',
       'prompts/unknown-prompt',
       'resources/unknown-uri',
       'tools/invalid-arguments',
@@ -800,6 +811,10 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'capabilities/task-member-ignored':
+        'The SDK v1 Server underneath refuses a tools/call carrying task {ttl: 60000} with -32603 "Server does not support task creation", where CAP-11 (MUST) wants the task member ignored on a server that declares no tasks.requests.tools.call; the same behaviour as on the unprotected SDK v1 servers, where it was verified on the wire. Genuine.',
+      'prompts/non-string-argument':
+        'prompts/get with number argument values gets -32603 with zod\'s issue list instead of -32602 (PROMPT-7 SHOULD), as on fastmcp/stdio and fastmcp/http (verified on the wire there). Genuine.',
       'auth/challenge-bearer':
         'fastmcp sends the Response that authenticate throws as it is, and its README\'s refusal (new Response(null, { status: 401 })) has no WWW-Authenticate: a 401 without a challenge (AUTH-12). Warn, not fail: the metadata is at the path-inserted well-known URI (the oauth option), where clients still find it. Genuine for the documented pattern.',
       'auth/challenge-error-codes':

@@ -105,7 +105,7 @@ describe('runner', () => {
 
   it('selects checks by glob with --only and --skip', async () => {
     const report = await runAgainstFixture({ only: ['lifecycle/ping*', 'lifecycle/server-info'] });
-    expect(report.checks.map((c) => c.id).sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized', 'lifecycle/server-info']);
+    expect(report.checks.map((c) => c.id).sort()).toEqual(['lifecycle/ping', 'lifecycle/ping-before-initialized', 'lifecycle/ping-params-forms', 'lifecycle/server-info']);
   });
 
   it('runs every revision the server accepts with --protocol-version all', async () => {

@@ -52,7 +52,11 @@ describe('the runner and a verdict’s causes', () => {
     const checks = [
       failsWith('test/first'),
       // duplicate-response answers tools/list twice: an RPC-25 finding of this check's own request.
-      failsWith('test/with-finding', (ctx) => ctx.request('tools/list')),
+      // The ping after it is answered behind the duplicate, so the finding is in before the check ends.
+      failsWith('test/with-finding', async (ctx) => {
+        await ctx.request('tools/list');
+        await ctx.request('ping');
+      }),
       failsWith('test/second'),
       defineCheck({ id: 'test/passes', title: 'passes', level: 'MUST', requirements: ['RPC-11'], spec: 'basic', run: async (ctx) => ({ ...ctx.pass(), causes: ['no-answer-to-non-json'] }) }),
     ];
