@@ -101,7 +101,10 @@ async function walkOn(ctx: CheckContext, revision: string, answered?: (h: Handsh
   walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
   await window;
   stopListening();
-  walk.replies = session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined);
+  // Over HTTP a JSON body belongs to the request that carried it (a refused GET stream's 405
+  // error, say): only the notification's own POST, judged by its status, or an SSE stream can
+  // carry a reply to it.
+  walk.replies = session.collect(ctx.options.quietMs, (r) => isResponse(r) && r.answers === undefined && !(r.http && !r.http.sse));
   walk.initializedSent = await session.notify('notifications/initialized');
   return walk;
 }
