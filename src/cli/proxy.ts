@@ -9,8 +9,9 @@ import { TrafficObserver } from '../proxy/observer.js';
 import { Recording } from '../proxy/recording.js';
 import { proxyStdio } from '../proxy/stdio-proxy.js';
 import { LOG_DEFAULTS } from '../schema/log/index.js';
-import { REVISIONS, isRevision } from '../schema/revisions.js';
+import { REVISIONS } from '../schema/revisions.js';
 import { EXIT, UsageError } from './errors.js';
+import { countFlag, revisionFlag } from './flag-values.js';
 import type { CliIO } from './io.js';
 import { findingLine, proxyReport, safeUrl, type ProxyTarget } from './proxy-output.js';
 
@@ -87,7 +88,7 @@ export async function proxyCommand(argv: string[], io: CliIO, streams: ProxyStre
   if (!upstream && command.length === 0) throw new UsageError('proxy needs a server command after -- or an --url (see mcp-conform proxy --help)');
   if (!upstream && values.listen !== undefined) throw new UsageError('--listen is for the HTTP proxy (with --url)');
   const listen = listenFlag(values.listen);
-  const maxLineBytes = countFlag('--max-line-bytes', values['max-line-bytes']) ?? LOG_DEFAULTS.maxLineBytes;
+  const maxLineBytes = countFlag('--max-line-bytes', values['max-line-bytes'], 1) ?? LOG_DEFAULTS.maxLineBytes;
 
   const recording = values.record === undefined ? undefined : await openRecording(resolve(io.cwd, values.record), values.record);
   const observer = new TrafficObserver({
@@ -199,19 +200,6 @@ function listenFlag(value: string | undefined): { host: string; port: number } {
   const port = Number(match?.[3] ?? match?.[4]);
   if (!match || port > 65535) throw new UsageError(`--listen takes host:port (e.g. 127.0.0.1:3001), not "${value}"`);
   return { host: match[1] ?? (match[2] || '127.0.0.1'), port };
-}
-
-function revisionFlag(value: string | undefined) {
-  if (value === undefined) return undefined;
-  if (isRevision(value)) return value;
-  throw new UsageError(`unknown protocol version "${value}" (known: ${REVISIONS.join(', ')})`);
-}
-
-function countFlag(flag: string, value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const n = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= 1)) throw new UsageError(`${flag} takes a whole number of at least 1, not "${value}"`);
-  return n;
 }
 
 /** A URL given on the command line, minus anything after a possible userinfo or query. */

@@ -6,9 +6,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { makeStyle, inert, type Style } from '../report/ansi.js';
 import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport, type Tally } from '../schema/log/index.js';
-import { REVISIONS, isRevision } from '../schema/revisions.js';
+import { REVISIONS } from '../schema/revisions.js';
 import type { Direction } from '../schema/validate.js';
 import { EXIT, UsageError } from './errors.js';
+import { countFlag, revisionFlag } from './flag-values.js';
 import type { CliIO } from './io.js';
 
 export const VALIDATE_HELP = `Usage: mcp-conform validate [options] <file.jsonl | ->
@@ -111,24 +112,11 @@ function parseFlags(argv: string[]) {
   }
 }
 
-function revisionFlag(value: string | undefined) {
-  if (value === undefined) return undefined;
-  if (isRevision(value)) return value;
-  throw new UsageError(`unknown protocol version "${value}" (known: ${REVISIONS.join(', ')})`);
-}
-
 function directionFlag(value: string | undefined): Direction | undefined {
   if (value === undefined) return undefined;
   if (value === 'client' || value === 'client->server') return 'client->server';
   if (value === 'server' || value === 'server->client') return 'server->client';
   throw new UsageError(`--direction is "client" or "server", not "${value}"`);
-}
-
-function countFlag(flag: string, value: string | undefined, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  const n = /^\d{1,15}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(n >= min)) throw new UsageError(`${flag} takes a whole number${min > 0 ? ` of at least ${min}` : ''}, not "${value}"`);
-  return n;
 }
 
 async function openLog(file: string, cwd: string): Promise<ReadStream> {
