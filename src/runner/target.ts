@@ -22,29 +22,40 @@ export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'reque
 
 /** The accepted revisions, and whether every probe was refused with 401 (the server wants a token). */
 async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<{ accepted: Revision[]; allRefusedForAuth: boolean }> {
-  const accepted: Revision[] = [];
-  let refusals = 0;
-  for (const revision of REVISIONS.filter((r) => isStateless(r))) {
-    const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
-    try {
+  // Over HTTP a probe is a request, not a process: all five go at once.
+  const outcomes = await inTurnOrTogether(opts.target.transport === 'stdio' ? 1 : REVISIONS.length, REVISIONS, (revision) => probeRevision(opts, revision));
+  const accepted = REVISIONS.filter((_, i) => outcomes[i].accepted);
+  const refusals = outcomes.filter((o) => o.refusedForAuth).length;
+  return { accepted, allRefusedForAuth: refusals === REVISIONS.length };
+}
+
+/** One revision's probe: server/discover for a stateless one, initialize (echoed version) for the others. */
+async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>, revision: Revision): Promise<{ accepted: boolean; refusedForAuth: boolean }> {
+  const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
+  try {
+    if (isStateless(revision)) {
       const found = await discover(session, { timeoutMs: Math.min(opts.requestTimeoutMs, 3000) });
-      if (found.outcome.kind === 'result' && (found.supportedVersions?.includes(revision) ?? true)) accepted.push(revision);
-      if (refusedForAuth(found.outcome)) refusals++;
-    } finally {
-      await session.close().catch(() => undefined);
+      return { accepted: found.outcome.kind === 'result' && (found.supportedVersions?.includes(revision) ?? true), refusedForAuth: refusedForAuth(found.outcome) };
     }
+    const h = await initialize(session, { protocolVersion: revision, capabilities: {}, sendInitialized: false });
+    return { accepted: h.negotiated === revision, refusedForAuth: refusedForAuth(h.outcome) };
+  } finally {
+    await session.close().catch(() => undefined);
   }
-  for (const revision of REVISIONS.filter((r) => !isStateless(r))) {
-    const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
-    try {
-      const h = await initialize(session, { protocolVersion: revision, capabilities: {}, sendInitialized: false });
-      if (h.negotiated === revision) accepted.push(revision);
-      if (refusedForAuth(h.outcome)) refusals++;
-    } finally {
-      await session.close().catch(() => undefined);
+}
+
+/** Work on each item, `width` at a time, results in the items' order. */
+async function inTurnOrTogether<T, R>(width: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await work(items[i]);
     }
-  }
-  return { accepted: accepted.sort((a, b) => REVISIONS.indexOf(a) - REVISIONS.indexOf(b)), allRefusedForAuth: refusals === REVISIONS.length };
+  };
+  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  return out;
 }
 
 /**
@@ -74,8 +85,8 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
   const probed = await probeRevisions(rest);
-  const runs: RunResult[] = [];
-  for (const revision of probed.accepted) runs.push(await runRevision({ ...rest, protocolVersion: revision }));
+  // Over HTTP the runs share no process and nothing on the server but its sessions: side by side.
+  const runs: RunResult[] = await inTurnOrTogether(rest.target.transport === 'stdio' ? 1 : Number(process.env.W ?? 2), probed.accepted, (revision) => runRevision({ ...rest, protocolVersion: revision }));
   // A server that answers 401 to every revision accepts none without a token: one run (at the
   // revision the main session detects) reports the auth checks, and every other check skips with that reason.
   if (probed.allRefusedForAuth) runs.push(await runRevision(rest));

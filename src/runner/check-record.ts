@@ -1,0 +1,45 @@
+// A check's result as the report shows it: its verdict, raised by the findings its own requests
+// caused, with the catalog record's fields.
+import { specUrl, type Check, type CheckResult, type RunResult } from '../checks/index.js';
+import type { Status, Verdict } from '../checks/types.js';
+import type { Revision } from '../schema/index.js';
+import type { Evidence, Finding, TargetSpec } from '../session/index.js';
+
+/** The check's own findings raise its verdict: failing ones to fail; warnings (problems our own input caused) to warn, when nothing fails. */
+export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
+  const failing = findings.filter((f) => f.severity === 'fail');
+  const shown = failing.length ? failing : findings;
+  if (shown.length === 0) return verdict;
+  const status: Status = failing.length ? 'fail' : 'warn';
+  const evidence: Evidence[] = [...(verdict.evidence ?? [])];
+  for (const f of shown.slice(0, 5)) evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
+  const rank: Record<Status, number> = { fail: 4, warn: 3, info: 2, pass: 1, skip: 0 };
+  const first = shown[0];
+  const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${shown.length > 1 ? ` (+${shown.length - 1} more)` : ''}`;
+  // Failing findings have no cause we can name, so the verdict's causes no longer explain it all.
+  const { causes: _partial, ...rest } = verdict;
+  const kept = failing.length ? rest : verdict;
+  if (rank[verdict.status] >= rank[status]) return { ...kept, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
+  return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
+}
+
+export function record(check: Check, revision: Revision, verdict: Verdict, ms: number): CheckResult {
+  return {
+    id: check.id,
+    title: check.title,
+    level: check.level,
+    status: verdict.status,
+    requirements: [...check.requirements],
+    spec: specUrl(check, revision),
+    // A pass may carry a note worth reading (e.g. which tools were not called, and why).
+    ...(verdict.message !== undefined ? { message: verdict.message } : {}),
+    evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200),
+    durationMs: Math.round(ms),
+    // Only a failure's causes: they say which failures are one finding (attributeCauses).
+    ...(verdict.status === 'fail' && verdict.causes?.length ? { causes: [...verdict.causes] } : {}),
+  };
+}
+
+export function targetOf(t: TargetSpec): RunResult['target'] {
+  return t.transport === 'stdio' ? { transport: 'stdio', command: t.command } : { transport: 'http', url: t.url };
+}

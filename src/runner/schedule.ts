@@ -1,0 +1,79 @@
+// The shape of a run: which checks run on which connections, in what order, gated by what.
+//
+//   main session   ─ `shared` checks, `width` at a time, long ones first (they mostly wait)
+//   lanes (stdio)  ─ disruptive checks on one reused server process: those that may share it side
+//                    by side, then the runsAlone ones in turn (disposable-lanes.ts)
+//   own connection ─ `separate` checks (fresh, raw, and disposable ones where no lane is reused:
+//                    over HTTP a session is just a request), `width` at a time, long ones first
+//   then           ─ `finals`, one at a time: the whole-run checks read what every other saw
+//
+// The three groups run side by side; new server processes (stdio) start two at a time (start-gate.ts).
+import type { Check, CheckResult } from '../checks/index.js';
+import type { TargetSpec } from '../session/index.js';
+import { runOnLanes, type DisposableLane, type LaneRun } from './disposable-lanes.js';
+import { isFinal } from './execute-check.js';
+import { pool } from './pool.js';
+
+/**
+ * Checks in flight on the main session. On stdio they mostly wait (for answers, quiet periods,
+ * the processes of probes), so many can wait at once. Over HTTP each holds a request open: a few
+ * at a time keep a cancellation from being overtaken by load on the server (cancellation/in-flight).
+ */
+const SHARED_WIDTH = { stdio: 32, http: 4, sse: 4 } as const;
+/** Checks on connections of their own at once (stdio: server processes). */
+const SEPARATE_WIDTH = 2;
+
+export interface Schedule {
+  shared: { checks: Check[]; width: number };
+  /** Disruptive checks that take turns on the lanes' sessions (stdio only). */
+  lanes: { checks: Check[] };
+  separate: { checks: Check[]; width: number };
+  finals: Check[];
+}
+
+export interface ScheduleOptions {
+  /** Overrides of the widths (RunOptions.concurrency, freshConcurrency). */
+  sharedWidth?: number;
+  separateWidth?: number;
+}
+
+export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: ScheduleOptions = {}): Schedule {
+  // stdio: disruptive checks share a reused process; over HTTP each gets a fresh session.
+  const onLanes = (c: Check) => c.connection === 'disposable' && reusesLanes(target) && !c.clientCapabilities;
+  const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);
+  const during = runnable.filter((c) => !isFinal(c));
+  return {
+    // Long checks first: started last, they would set the run's wall time alone.
+    shared: { checks: during.filter((c) => c.connection === 'shared').sort(longFirst), width: o.sharedWidth ?? SHARED_WIDTH[target.transport] },
+    lanes: { checks: during.filter(onLanes) },
+    separate: { checks: during.filter((c) => c.connection !== 'shared' && !onLanes(c)).sort(longFirst), width: o.separateWidth ?? SEPARATE_WIDTH },
+    finals: runnable.filter(isFinal),
+  };
+}
+
+/** Do disruptive checks share a few reused sessions (stdio processes) rather than each a fresh one? */
+export function reusesLanes(target: TargetSpec): boolean {
+  return target.transport === 'stdio';
+}
+
+export interface ScheduleRun {
+  execute: (check: Check, lane?: DisposableLane) => Promise<LaneRun>;
+  finish: (result: CheckResult) => void;
+  lanes: readonly DisposableLane[];
+  /** A lane that may join later (a session a check handed over). */
+  lateLane?: Promise<DisposableLane | undefined>;
+  /** Between the checks and the finals (e.g. gathering what every session saw). */
+  beforeFinals: () => Promise<void>;
+}
+
+export async function runSchedule(s: Schedule, r: ScheduleRun): Promise<void> {
+  const runOne = async (check: Check) => r.finish((await r.execute(check)).result);
+  await Promise.all([
+    // Each lane is closed as soon as it finds nothing left to run, so its process winds down meanwhile.
+    runOnLanes(s.lanes.checks, r.lanes, r.execute, r.finish, r.lateLane),
+    pool(s.separate.checks, s.separate.width, runOne),
+    pool(s.shared.checks, s.shared.width, runOne),
+  ]);
+  await r.beforeFinals();
+  await pool(s.finals, 1, runOne);
+}
