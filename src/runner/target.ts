@@ -86,7 +86,7 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const startedAt = new Date().toISOString();
   const probed = await probeRevisions(rest);
   // Over HTTP the runs share no process and nothing on the server but its sessions: side by side.
-  const runs: RunResult[] = await inTurnOrTogether(rest.target.transport === 'stdio' ? 1 : Number(process.env.W ?? 2), probed.accepted, (revision) => runRevision({ ...rest, protocolVersion: revision }));
+  const runs: RunResult[] = await inTurnOrTogether(rest.target.transport === 'stdio' ? 1 : REVISIONS.length, probed.accepted, (revision) => runRevision({ ...rest, protocolVersion: revision }));
   // A server that answers 401 to every revision accepts none without a token: one run (at the
   // revision the main session detects) reports the auth checks, and every other check skips with that reason.
   if (probed.allRefusedForAuth) runs.push(await runRevision(rest));
