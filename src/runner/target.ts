@@ -5,6 +5,7 @@ import { summarize } from '../checks/summary.js';
 import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
+import { pool } from './pool.js';
 import { distinctCauses } from './causes.js';
 import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
@@ -23,7 +24,7 @@ export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'reque
 /** The accepted revisions, and whether every probe was refused with 401 (the server wants a token). */
 async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<{ accepted: Revision[]; allRefusedForAuth: boolean }> {
   // Over HTTP a probe is a request, not a process: all five go at once.
-  const outcomes = await inTurnOrTogether(opts.target.transport === 'stdio' ? 1 : REVISIONS.length, REVISIONS, (revision) => probeRevision(opts, revision));
+  const outcomes = await mapAtMost(opts.target.transport === 'stdio' ? 1 : REVISIONS.length, REVISIONS, (revision) => probeRevision(opts, revision));
   const accepted = REVISIONS.filter((_, i) => outcomes[i].accepted);
   const refusals = outcomes.filter((o) => o.refusedForAuth).length;
   return { accepted, allRefusedForAuth: refusals === REVISIONS.length };
@@ -44,17 +45,10 @@ async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs
   }
 }
 
-/** Work on each item, `width` at a time, results in the items' order. */
-async function inTurnOrTogether<T, R>(width: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
+/** `work` on each item, `width` at a time; the results in the items' order. */
+async function mapAtMost<T, R>(width: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await work(items[i]);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker));
+  await pool([...items.keys()], width, async (i) => void (out[i] = await work(items[i])));
   return out;
 }
 
@@ -86,7 +80,7 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const startedAt = new Date().toISOString();
   const probed = await probeRevisions(rest);
   // Over HTTP the runs share no process and nothing on the server but its sessions: side by side.
-  const runs: RunResult[] = await inTurnOrTogether(rest.target.transport === 'stdio' ? 1 : REVISIONS.length, probed.accepted, (revision) => runRevision({ ...rest, protocolVersion: revision }));
+  const runs: RunResult[] = await mapAtMost(rest.target.transport === 'stdio' ? 1 : REVISIONS.length, probed.accepted, (revision) => runRevision({ ...rest, protocolVersion: revision }));
   // A server that answers 401 to every revision accepts none without a token: one run (at the
   // revision the main session detects) reports the auth checks, and every other check skips with that reason.
   if (probed.allRefusedForAuth) runs.push(await runRevision(rest));
