@@ -110,6 +110,8 @@ export const afterResponse = defineCheck({
   requirements: ['CANCEL-4'],
   spec: 'basic/utilities/cancellation#timing-considerations',
   revisions: WITH_STATELESS,
+  // A quiet period for a reply that must not come, then a liveness probe.
+  long: true,
   async run(ctx) {
     const http = statelessHttp(ctx);
     if (http) return http;

@@ -235,6 +235,8 @@ export const subscriptionUpdates = defineCheck({
   requirements: ['RES-11', 'RES-12'],
   spec: 'server/resources#subscriptions',
   needs: ['resources.subscribe'],
+  // A bounded wait (about a second) for an update that may never come.
+  long: true,
   async run(ctx) {
     const uris = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).filter((u): u is string => typeof u === 'string');
     if (uris.length === 0) return ctx.skip('the server lists no resource to subscribe to');

@@ -52,7 +52,10 @@ export interface CheckSpec {
    * that others observe (the log level). Other disposable checks share a session concurrently.
    */
   runsAlone?: boolean;
-  /** A check that takes seconds (a fuzz campaign): the runner starts it first, so it does not finish last. */
+  /**
+   * A check that takes a while, mostly waiting (a fuzz campaign, a bounded wait for what may never
+   * come): the runner starts it first, beside the others on its connection, so it does not finish last.
+   */
   long?: boolean;
   /** Client capabilities declared on a fresh connection. */
   clientCapabilities?: Record<string, unknown>;

@@ -1,6 +1,7 @@
 // The shape of a run: which checks run on which connections, in what order, gated by what.
 //
-//   main session   ─ `shared` checks, `width` at a time, long ones first (they mostly wait)
+//   main session   ─ `shared` checks: the long ones (they mostly wait) all at once, beside the
+//                    others `width` at a time
 //   lanes (stdio)  ─ disruptive checks on one reused server process: those that may share it side
 //                    by side, then the runsAlone ones in turn (disposable-lanes.ts)
 //   own connection ─ `separate` checks (fresh, raw, and disposable ones where no lane is reused:
@@ -24,7 +25,8 @@ const SHARED_WIDTH = { stdio: 32, http: 4, sse: 4 } as const;
 const SEPARATE_WIDTH = 2;
 
 export interface Schedule {
-  shared: { checks: Check[]; width: number };
+  /** On the main session: the long checks all at once, the others `width` at a time. */
+  shared: { long: Check[]; checks: Check[]; width: number };
   /** Disruptive checks that take turns on the lanes' sessions (stdio only). */
   lanes: { checks: Check[] };
   separate: { checks: Check[]; width: number };
@@ -42,9 +44,10 @@ export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: 
   const onLanes = (c: Check) => c.connection === 'disposable' && reusesLanes(target) && !c.clientCapabilities;
   const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);
   const during = runnable.filter((c) => !isFinal(c));
+  const onMain = during.filter((c) => c.connection === 'shared');
   return {
     // Long checks first: started last, they would set the run's wall time alone.
-    shared: { checks: during.filter((c) => c.connection === 'shared').sort(longFirst), width: o.sharedWidth ?? SHARED_WIDTH[target.transport] },
+    shared: { long: onMain.filter((c) => c.long), checks: onMain.filter((c) => !c.long), width: o.sharedWidth ?? SHARED_WIDTH[target.transport] },
     lanes: { checks: during.filter(onLanes) },
     separate: { checks: during.filter((c) => c.connection !== 'shared' && !onLanes(c)).sort(longFirst), width: o.separateWidth ?? SEPARATE_WIDTH },
     finals: runnable.filter(isFinal),
@@ -72,6 +75,8 @@ export async function runSchedule(s: Schedule, r: ScheduleRun): Promise<void> {
     // Each lane is closed as soon as it finds nothing left to run, so its process winds down meanwhile.
     runOnLanes(s.lanes.checks, r.lanes, r.execute, r.finish, r.lateLane),
     pool(s.separate.checks, s.separate.width, runOne),
+    // Long checks mostly wait: all start at once, beside the `width` others, instead of holding its slots.
+    pool(s.shared.long, s.shared.long.length, runOne),
     pool(s.shared.checks, s.shared.width, runOne),
   ]);
   await r.beforeFinals();
