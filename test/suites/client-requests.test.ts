@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/checks/types.js';
 import { clientRequestChecks } from '../../suites/client-requests.js';
+import { startHttpFixture } from '../fixtures/launch.js';
 import { runAgainstFixture, runAgainstHttpFixture, statusOf } from './harness.js';
 
 const IDS = clientRequestChecks.map((c) => c.id);
@@ -41,6 +42,20 @@ describe('client requests on the conformant fixture', () => {
   it('pass over Streamable HTTP with SSE replies, where the requests ride on the call\'s stream', async () => {
     const report = await runAgainstHttpFixture({ sse: true, only });
     expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+  });
+
+  it('pass over Streamable HTTP with the GET stream refused, the calls side by side, each request naming its own call', async () => {
+    const server = await startHttpFixture({ sse: true, args: ['--no-get'] });
+    try {
+      const report = await runAgainstFixture({ only, slowTool: 'slow', target: { transport: 'http', url: server.url } });
+      expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+      // Requests ride on their call's reply stream, so overlapping calls do not blur which one asked.
+      expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/: while tools\/call ask-sampling was in flight$/);
+      expect(messageOf(report, 'client-requests/sampling-error-survived')).toMatch(/\(while tools\/call ask-sampling was in flight → error -1\)/);
+      expect(messageOf(report, 'client-requests/roots-request-shape')).not.toMatch(/, ask-/);
+    } finally {
+      await server.close();
+    }
   });
 
   it('skip, saying what was called, over HTTP with JSON replies, where the fixture cannot ask', async () => {
