@@ -77,7 +77,16 @@ export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promi
   return ctx.shared(`client-requests/${policy}`, async () => {
     // A run that would only repeat what the cooperating one saw costs no connection (a server
     // process on stdio): the refusing run declares the same capabilities unless URL mode exists.
-    if (policy === 'refuse' && !declaresMore(ctx.revision, policy) && (await askedNothing(ctx))) return { skip: 'no tool made the server ask anything when we cooperated, so there is nothing to refuse' };
+    // Over HTTP a connection is cheap, so the refusing run goes beside the cooperating one and is
+    // dropped the same way when that asked nothing: one run's time instead of two.
+    if (policy === 'refuse' && !declaresMore(ctx.revision, policy)) {
+      const refused = ctx.target.transport === 'stdio' ? undefined : run(ctx, policy);
+      if (await askedNothing(ctx)) {
+        await refused?.catch(() => undefined); // its connection closes with the run's, never left mid-call
+        return { skip: 'no tool made the server ask anything when we cooperated, so there is nothing to refuse' };
+      }
+      if (refused) return refused;
+    }
     // The cancelling run calls again only the tools that asked in the cooperating or refusing run.
     const only = policy === 'cancel' ? await triggeringTools(ctx) : undefined;
     if (only && only.size === 0) return { skip: 'no tool made the server ask anything in the other runs, so there is nothing to cancel' };

@@ -58,6 +58,17 @@ describe('client requests on the conformant fixture', () => {
     }
   });
 
+  it('pass over Streamable HTTP on 2025-06-18, where the refusing run goes beside the cooperating one; dropped when nothing asked', async () => {
+    const asked = await runAgainstHttpFixture({ sse: true, only, protocolVersion: '2025-06-18' });
+    expect(statusOf(asked, 'client-requests/sampling-error-survived')).toBe('pass');
+    expect(messageOf(asked, 'client-requests/elicitation-refusal-survived')).toMatch(/ask-form was in flight → decline.*ask-form was in flight → cancel/);
+    expect(asked.summary.fail + asked.summary.warn).toBe(0);
+    // JSON replies: the fixture cannot ask, so the refusing run's findings are dropped as before.
+    const quiet = await runAgainstHttpFixture({ only: ['client-requests/sampling-error-survived'], protocolVersion: '2025-06-18' });
+    expect(statusOf(quiet, 'client-requests/sampling-error-survived')).toBe('skip');
+    expect(messageOf(quiet, 'client-requests/sampling-error-survived')).toMatch(/nothing to refuse/);
+  });
+
   it('skip, saying what was called, over HTTP with JSON replies, where the fixture cannot ask', async () => {
     const report = await runAgainstHttpFixture({ only: ['client-requests/sampling-request-shape'] });
     expect(statusOf(report, 'client-requests/sampling-request-shape')).toBe('skip');
