@@ -142,6 +142,10 @@ export const callResultValid = defineCheck({
   spec: 'server/tools#calling-tools',
   revisions: WITH_STATELESS,
   needs: ['tools'],
+  // Started first, it starts the tool survey the other tools checks wait on (a slow tool holds it
+  // for a second or more): reached in catalog order, three of them held three of the four slots
+  // of the shared pool over HTTP while they waited, and the main session stood still.
+  long: true,
   async run(ctx) {
     const survey = await surveyTools(ctx);
     noteSurvey(ctx, survey);

@@ -1,6 +1,7 @@
 import type { Evidence } from './evidence.js';
 import type { ValidationResult } from '../schema/index.js';
 import type { Carried } from './carried.js';
+import type { HttpStream } from '../transport/types.js';
 
 export type RequestId = string | number;
 
@@ -10,10 +11,11 @@ export interface ErrorObject {
   data?: unknown;
 }
 
-/** HTTP: the status and body type of the response that carried a message. */
+/** HTTP: the status and body type of the response that carried a message, and which stream it was when known. */
 export interface HttpContext {
   status: number;
   sse: boolean;
+  stream?: HttpStream;
 }
 
 /** How one request ended. Protocol outcomes are values, never exceptions: checks grade them. */

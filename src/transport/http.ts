@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 // id and protocol version headers are added once known. Extra methods serve HTTP-rule checks.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { TargetUnreachable, type CloseInfo, type HttpExchange, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, type CloseInfo, type HttpExchange, type HttpStream, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { routingHeaders } from './mcp-headers.js';
 import { isStateless, isRevision } from '../schema/revisions.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, oneLine } from './limits.js';
@@ -188,7 +188,7 @@ class HttpTransportImpl implements HttpTransport {
 
   async openGetStream(): Promise<HttpExchange> {
     this.assertOpen();
-    const { exchange, streaming } = await runExchange(this.context, {
+    const { exchange, streaming } = await runExchange(this.onStream({ kind: 'get' }), {
       url: this.options.url,
       method: 'GET',
       headers: this.headers({ Accept: 'text/event-stream' }),
@@ -214,7 +214,9 @@ class HttpTransportImpl implements HttpTransport {
     this.assertOpen();
     const raw = typeof body === 'string' ? body : Buffer.from(body).toString('utf8');
     this.recorder.add(message === undefined ? { kind: 'send', raw } : { kind: 'send', message, raw });
-    const { exchange } = await runExchange(this.context, {
+    const requestId = requestIdOf(message);
+    const context = requestId === undefined ? this.context : this.onStream({ kind: 'post', requestId });
+    const { exchange } = await runExchange(context, {
       url: this.options.url,
       method: 'POST',
       headers: this.headers({ 'Content-Type': 'application/json', Accept: POST_ACCEPT }, extraHeaders),
@@ -240,6 +242,11 @@ class HttpTransportImpl implements HttpTransport {
       },
     });
     return { http: exchange };
+  }
+
+  /** The exchange context whose messages name the stream that carried them. */
+  private onStream(stream: HttpStream): ExchangeContext {
+    return { ...this.context, inbox: this.context.inbox.forStream(stream) };
   }
 
   /** Defaults, then configured headers, then session and version, then per-call headers (checks may override any). */
@@ -305,6 +312,13 @@ function defaultsFor(init: RawRequestInit): Record<string, string> {
   if (init.body !== undefined) return { 'Content-Type': 'application/json', Accept: POST_ACCEPT };
   if (init.method.toUpperCase() === 'GET') return { Accept: 'text/event-stream' };
   return {};
+}
+
+/** The id of the one request a message is (its POST's reply belongs to it); undefined for notifications, responses, batches. */
+function requestIdOf(message: unknown): string | number | undefined {
+  if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
+  const { id, method } = message as Record<string, unknown>;
+  return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
 }
 
 function tryParse(text: string): unknown {

@@ -1,4 +1,4 @@
-import type { FramingProblem, MessageContext } from './types.js';
+import type { FramingProblem, HttpStream, MessageContext } from './types.js';
 import type { Listeners } from './listeners.js';
 import type { TraceRecorder } from './trace.js';
 import { classifyJson } from './classify.js';
@@ -13,10 +13,17 @@ export class Inbox {
   constructor(
     private readonly trace: TraceRecorder,
     private readonly listeners: Listeners,
+    private readonly stream?: HttpStream,
   ) {}
 
+  /** The same inbox for one HTTP response: the messages it delivers say which stream carried them. */
+  forStream(stream: HttpStream): Inbox {
+    return new Inbox(this.trace, this.listeners, stream);
+  }
+
   /** Returns the messages found, also when `emit` is false (raw HTTP exchanges). */
-  deliver(text: string, notJson: FramingProblem, notRpc: FramingProblem, emit = true, context?: MessageContext): object[] {
+  deliver(text: string, notJson: FramingProblem, notRpc: FramingProblem, emit = true, given?: MessageContext): object[] {
+    const context = this.stream && given?.http ? { ...given, http: { ...given.http, stream: this.stream } } : given;
     const result = classifyJson(text, notJson, notRpc);
     if (!result.ok) {
       this.framing(result.problem, text, emit);

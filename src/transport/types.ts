@@ -27,9 +27,17 @@ export interface HttpExchange {
   error?: string;
 }
 
+/**
+ * Streamable HTTP: which response carried a message. A POST's reply belongs to the one request it
+ * carried, so a server request arriving there is related to that request; the standalone GET
+ * stream carries messages related to none.
+ */
+export type HttpStream = { kind: 'get' } | { kind: 'post'; requestId: string | number };
+
 /** Where a received message came from, for transports where that is observable (HTTP). */
 export interface MessageContext {
-  http?: { status: number; sse: boolean };
+  /** `stream` is absent where it is not known (a POST that carried no single request). */
+  http?: { status: number; sse: boolean; stream?: HttpStream };
 }
 
 /** Per-message options of send(). */

@@ -2,7 +2,9 @@
 // revisions): connections of their own that declare those capabilities, call each tool we may
 // call one at a time, and answer whatever the server asks with one answer policy. Shared by the
 // client-requests checks (once per run and policy). Each request the server sends is kept with
-// the tool call it arrived during, the answer we gave, and how that call then ended.
+// the tool call it arrived during, the answer we gave, and how that call then ended. Over
+// Streamable HTTP a request on a call's own reply stream names that call; where the server has
+// no other channel (its GET stream refused), the calls go side by side.
 import { HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
@@ -11,9 +13,10 @@ import { exchangeOn } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { walkPages } from './list-all.js';
 import { answerInputRequest, INPUT_METHODS } from './mrtr-client.js';
-import { openServerStream } from './server-stream.js';
+import { mapLimited } from './map-limited.js';
+import { openServerStream, serverStreamRefused } from './server-stream.js';
 import { callTool, type ToolCall } from './tool-call.js';
-import { argumentsFor, callableTools, CALL_BUDGET_MS, toolsOf, type ToolDef } from './tool-survey.js';
+import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
 
 /**
  * How we answer: `cooperate` answers validly (a form filled from its schema, a sampling reply,
@@ -74,7 +77,16 @@ export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promi
   return ctx.shared(`client-requests/${policy}`, async () => {
     // A run that would only repeat what the cooperating one saw costs no connection (a server
     // process on stdio): the refusing run declares the same capabilities unless URL mode exists.
-    if (policy === 'refuse' && !declaresMore(ctx.revision, policy) && (await askedNothing(ctx))) return { skip: 'no tool made the server ask anything when we cooperated, so there is nothing to refuse' };
+    // Over HTTP a connection is cheap, so the refusing run goes beside the cooperating one and is
+    // dropped the same way when that asked nothing: one run's time instead of two.
+    if (policy === 'refuse' && !declaresMore(ctx.revision, policy)) {
+      const refused = ctx.target.transport === 'stdio' ? undefined : run(ctx, policy);
+      if (await askedNothing(ctx)) {
+        await refused?.catch(() => undefined); // its connection closes with the run's, never left mid-call
+        return { skip: 'no tool made the server ask anything when we cooperated, so there is nothing to refuse' };
+      }
+      if (refused) return refused;
+    }
     // The cancelling run calls again only the tools that asked in the cooperating or refusing run.
     const only = policy === 'cancel' ? await triggeringTools(ctx) : undefined;
     if (only && only.size === 0) return { skip: 'no tool made the server ask anything in the other runs, so there is nothing to cancel' };
@@ -115,37 +127,59 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
     if (method === 'notifications/elicitation/complete' && completions.length < 100) completions.push(r);
     if (!('id' in r.message) || !Object.hasOwn(INPUT_METHODS, method) || asks.length >= 200) return;
     const params = isObject(r.message.params) ? r.message.params : {};
-    // Listeners run as the message is handled, so the in-flight calls are the ones it arrived during.
-    const during = session.inFlight().filter((p) => p.method === 'tools/call' && isObject(p.params)).map((p) => String((p.params as Item).name));
-    asks.push({ method, params, received: r, during, answer: answerFor(policy, method, params) });
+    asks.push({ method, params, received: r, during: callsBehind(session, r), answer: answerFor(policy, method, params) });
   });
   try {
     const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: declared, tag: HANDSHAKE_TAG });
     if (handshake.outcome.kind !== 'result') return { skip: `initialize with ${JSON.stringify(declared)} failed: ${describeOutcome(handshake.outcome)}` };
-    await openServerStream(session, ctx.options.requestTimeoutMs);
-    // The tool list may depend on what the client declared (some servers add tools that ask for these capabilities).
-    const walk = await walkPages(session, 'tools/list', 'tools', ctx.signal);
+    // The tool list may depend on what the client declared (some servers add tools that ask for
+    // these capabilities); it asks for nothing, so it need not wait for the server stream. The
+    // calls do: a request related to none of them can only come on that stream.
+    const [stream, walk] = await Promise.all([openServerStream(session, ctx.options.requestTimeoutMs), walkPages(session, 'tools/list', 'tools', ctx.signal)]);
     const listed = toolsOf(walk);
     const callable = callableTools(listed, ctx.options).filter((t) => !only || only.has(t.name));
     const notCalled = listed.filter((t) => !callable.includes(t)).map((t) => t.name);
-    const calls: ToolCall[] = [];
-    const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
-    // One call at a time, so a request names the call that caused it.
+    const planned: Array<{ tool: ToolDef; args: Record<string, unknown> }> = [];
     for (const tool of callable) {
-      if (ctx.signal.aborted || session.closed) break;
       const built = argumentsFor(tool, ctx);
-      if ('reason' in built) {
-        notCalled.push(tool.name);
-        continue;
-      }
-      calls.push(await callTool(session, tool, built.args, budget));
+      if ('reason' in built) notCalled.push(tool.name);
+      else planned.push({ tool, args: built.args });
     }
+    const calls = await callEach(ctx, session, planned, serverStreamRefused(stream));
     const live = livenessRequest(session.revision);
     const alive = (await exchangeOn(session, live.method, live.params, { timeoutMs: ctx.options.requestTimeoutMs })).outcome;
     return { policy, declared, session, asks, calls, notCalled, completions, alive };
   } finally {
     stop();
   }
+}
+
+/**
+ * The tool calls a server request arrived during. On a tools/call's own reply stream (Streamable
+ * HTTP) it is that call's: the server related it to it. Elsewhere (the GET stream, stdio) all we
+ * know is which calls were in flight; listeners run as the message is handled, so those are the
+ * ones it arrived during.
+ */
+function callsBehind(session: Session, r: Received): string[] {
+  const calls = session.inFlight().filter((p) => p.method === 'tools/call' && isObject(p.params));
+  const stream = r.http?.stream;
+  const own = stream?.kind === 'post' ? calls.filter((p) => p.id === stream.requestId) : [];
+  return (own.length ? own : calls).map((p) => String((p.params as Item).name));
+}
+
+/**
+ * One call of each planned tool, in list order. One at a time, so a request related to no
+ * call (the GET stream, stdio) names the only call in flight; `sideBySide` only where every
+ * request must ride on the reply stream of the call it belongs to (HTTP with the GET stream
+ * refused), which names that call however many are in flight.
+ */
+async function callEach(ctx: CheckContext, session: Session, planned: Array<{ tool: ToolDef; args: Record<string, unknown> }>, sideBySide: boolean): Promise<ToolCall[]> {
+  const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
+  const calls = await mapLimited(planned, sideBySide ? CALL_CONCURRENCY : 1, async ({ tool, args }) => {
+    if (ctx.signal.aborted || session.closed) return undefined;
+    return callTool(session, tool, args, budget);
+  });
+  return calls.filter((c): c is ToolCall => c !== undefined);
 }
 
 /** The runs that exist (not skipped), for checks that look at every request the server sent. */

@@ -23,7 +23,8 @@ export const CALL_BUDGET_MS = 2000;
 export const STRAGGLER_MS = 750;
 /** ...but every call gets at least this long from the start of the survey. */
 const SURVEY_MIN_WAIT_MS = 1000;
-const CALL_CONCURRENCY = 4;
+/** Tool calls in flight at once on one session, so a server with many tools is not flooded. */
+export const CALL_CONCURRENCY = 4;
 
 export type ToolDef = Record<string, unknown> & { name: string };
 

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/checks/types.js';
 import { clientRequestChecks } from '../../suites/client-requests.js';
+import { startHttpFixture } from '../fixtures/launch.js';
 import { runAgainstFixture, runAgainstHttpFixture, statusOf } from './harness.js';
 
 const IDS = clientRequestChecks.map((c) => c.id);
@@ -41,6 +42,31 @@ describe('client requests on the conformant fixture', () => {
   it('pass over Streamable HTTP with SSE replies, where the requests ride on the call\'s stream', async () => {
     const report = await runAgainstHttpFixture({ sse: true, only });
     expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+  });
+
+  it('pass over Streamable HTTP with the GET stream refused, the calls side by side, each request naming its own call', async () => {
+    const server = await startHttpFixture({ sse: true, args: ['--no-get'] });
+    try {
+      const report = await runAgainstFixture({ only, slowTool: 'slow', target: { transport: 'http', url: server.url } });
+      expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+      // Requests ride on their call's reply stream, so overlapping calls do not blur which one asked.
+      expect(messageOf(report, 'client-requests/sampling-request-shape')).toMatch(/: while tools\/call ask-sampling was in flight$/);
+      expect(messageOf(report, 'client-requests/sampling-error-survived')).toMatch(/\(while tools\/call ask-sampling was in flight → error -1\)/);
+      expect(messageOf(report, 'client-requests/roots-request-shape')).not.toMatch(/, ask-/);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('pass over Streamable HTTP on 2025-06-18, where the refusing run goes beside the cooperating one; dropped when nothing asked', async () => {
+    const asked = await runAgainstHttpFixture({ sse: true, only, protocolVersion: '2025-06-18' });
+    expect(statusOf(asked, 'client-requests/sampling-error-survived')).toBe('pass');
+    expect(messageOf(asked, 'client-requests/elicitation-refusal-survived')).toMatch(/ask-form was in flight → decline.*ask-form was in flight → cancel/);
+    expect(asked.summary.fail + asked.summary.warn).toBe(0);
+    // JSON replies: the fixture cannot ask, so the refusing run's findings are dropped as before.
+    const quiet = await runAgainstHttpFixture({ only: ['client-requests/sampling-error-survived'], protocolVersion: '2025-06-18' });
+    expect(statusOf(quiet, 'client-requests/sampling-error-survived')).toBe('skip');
+    expect(messageOf(quiet, 'client-requests/sampling-error-survived')).toMatch(/nothing to refuse/);
   });
 
   it('skip, saying what was called, over HTTP with JSON replies, where the fixture cannot ask', async () => {

@@ -182,6 +182,32 @@ describe('http transport: GET stream', () => {
   });
 });
 
+describe('http transport: which stream carried a message', () => {
+  it('names the POSTed request whose reply stream carried a message, and the GET stream for its own', async () => {
+    const t = client({ url: `${server.base}/stream/mcp` });
+    const contexts: Array<{ method?: unknown; id?: unknown; stream?: unknown }> = [];
+    t.on('message', (m, _raw, context) => {
+      const { method, id } = m as Record<string, unknown>;
+      contexts.push({ method, id, stream: context?.http?.stream });
+    });
+    await t.openGetStream();
+    await waitFor('the GET stream notifications', () => contexts.some((c) => c.method === 'notifications/again'));
+    await t.send({ jsonrpc: '2.0', id: 'b1', method: 'batch' });
+    expect(contexts.find((c) => c.method === 'notifications/hello')?.stream).toEqual({ kind: 'get' });
+    expect(contexts.find((c) => c.id === 'b1')?.stream).toEqual({ kind: 'post', requestId: 'b1' });
+    expect(contexts.find((c) => c.method === 'notifications/extra')?.stream).toEqual({ kind: 'post', requestId: 'b1' });
+  });
+
+  it('names no stream for the reply to a POST that carried no single request', async () => {
+    const t = client();
+    const streams: unknown[] = [];
+    t.on('message', (_m, _raw, context) => streams.push(context?.http ? ('stream' in context.http ? context.http.stream : 'absent') : 'no http'));
+    await t.send([{ jsonrpc: '2.0', id: 21, method: 'batch' }]);
+    expect(streams.length).toBeGreaterThan(0);
+    expect(streams.every((s) => s === 'absent')).toBe(true);
+  });
+});
+
 describe('http transport: unreachable targets', () => {
   it('rejects start() with a one-line TargetUnreachable when nothing listens, without an HTTP request', async () => {
     const port = await freePort();
