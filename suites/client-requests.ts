@@ -65,9 +65,9 @@ export const samplingRequestShape = defineCheck({
   kind: 'S',
   requirements: ['SAMP-2'],
   spec: 'client/sampling#creating-messages',
-  // Started first, it starts the client-request runs every check here waits on (seconds of tool
-  // calls one at a time): started in catalog order, four of them held every slot of the shared
-  // pool over HTTP while they waited (docs/performance.md).
+  // Every check here waits on the client-request runs (seconds of tool calls one at a time), so
+  // every one is long: started at once, beside the others; started in catalog order, they held
+  // every slot of the shared pool over HTTP while they waited (docs/performance.md).
   long: true,
   run: (ctx) => judgeEach(ctx, SAMPLING, schemaProblems, 'a CreateMessageRequest of the negotiated schema'),
 });
@@ -99,6 +99,7 @@ export const elicitationRequestShape = defineCheck({
   requirements: ['ELIC-3', 'ELIC-4'],
   spec: 'client/elicitation#requested-schema',
   revisions: WITH_ELICITATION,
+  long: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -115,6 +116,7 @@ export const rootsRequestShape = defineCheck({
   kind: 'S',
   requirements: ['ROOTS-2'],
   spec: 'client/roots#listing-roots',
+  long: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -133,6 +135,7 @@ export const samplingToolsDeclared = defineCheck({
   requirements: ['SAMP-3'],
   spec: 'client/sampling#tools-in-sampling',
   revisions: NEWEST_STATEFUL,
+  long: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -149,6 +152,7 @@ export const samplingIncludeContext = defineCheck({
   requirements: ['SAMP-4'],
   spec: 'client/sampling#capabilities',
   revisions: NEWEST_STATEFUL,
+  long: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -168,6 +172,7 @@ export const elicitationModesDeclared = defineCheck({
   requirements: ['ELIC-2'],
   spec: 'client/elicitation#capabilities',
   revisions: NEWEST_STATEFUL,
+  long: true,
   run: (ctx) =>
     judgeEach(
       ctx,
@@ -227,6 +232,7 @@ export const elicitationUrlMode = defineCheck({
   requirements: ['ELIC-6', 'ELIC-8', 'ELIC-9'],
   spec: 'client/elicitation#url-mode-elicitation-requests',
   revisions: NEWEST_STATEFUL,
+  long: true,
   async run(ctx) {
     const runs = await allRuns(ctx);
     const found = urlModeProblems(runs);
@@ -293,6 +299,7 @@ export const samplingErrorSurvived = defineCheck({
   kind: 'D',
   requirements: ['SAMP-7'],
   spec: 'client/sampling#error-handling',
+  long: true,
   run: (ctx) => survives(ctx, ['refuse'], SAMPLING),
 });
 
@@ -302,6 +309,7 @@ export const samplingMalformedResult = defineCheck({
   level: 'SHOULD',
   requirements: ['SAMP-6'],
   spec: 'client/sampling#security-considerations',
+  long: true,
   run: (ctx) =>
     survives(ctx, ['cancel'], SAMPLING, (o) =>
       o.kind === 'result' && o.result.isError !== true ? 'succeeded (no isError) although the sampling result we gave had no role, content or model' : undefined,
@@ -316,6 +324,7 @@ export const elicitationRefusalSurvived = defineCheck({
   requirements: ['ELIC-11'],
   spec: 'client/elicitation#response-actions',
   revisions: WITH_ELICITATION,
+  long: true,
   run: (ctx) => survives(ctx, ['refuse', 'cancel'], ELICITATION),
 });
 
@@ -325,6 +334,7 @@ export const rootsErrorSurvived = defineCheck({
   level: 'SHOULD',
   requirements: ['ROOTS-4'],
   spec: 'client/roots#error-handling',
+  long: true,
   run: (ctx) => survives(ctx, ['refuse'], ROOTS),
 });
 
@@ -339,6 +349,7 @@ export const rootsAskedAgain = defineCheck({
   kind: 'S',
   requirements: ['ROOTS-3'],
   spec: 'client/roots#root-list-changes',
+  long: true,
   async run(ctx) {
     const run = await clientRequestRun(ctx, 'cooperate');
     if (!('asks' in run)) return ctx.skip(run.skip);
