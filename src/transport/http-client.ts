@@ -52,7 +52,7 @@ export class HttpClient {
     let url = new URL(spec.url);
     let method = spec.method;
     let headers = spec.headers;
-    let body = spec.body === undefined ? undefined : toBuffer(spec.body);
+    let body = spec.body === undefined ? undefined : wireBody(spec.body);
     for (let hop = 0; ; hop++) {
       const response = await this.send(url, method, headers, body, spec.signal);
       const location = response.headers.location;
@@ -85,7 +85,7 @@ export class HttpClient {
     return (this.httpAgent ??= new http.Agent(options));
   }
 
-  private send(url: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, signal: AbortSignal): Promise<IncomingMessage> {
+  private send(url: URL, method: string, headers: Record<string, string>, body: WireBody | undefined, signal: AbortSignal): Promise<IncomingMessage> {
     return new Promise((resolve, reject) => {
       if (signal.aborted) return reject(signal.reason);
       const request = (url.protocol === 'https:' ? https : http).request;
@@ -119,12 +119,12 @@ export class HttpClient {
 }
 
 /** The caller's headers as written, plus fetch's defaults and an exact Content-Length (never chunked). */
-function outgoingHeaders(method: string, headers: Record<string, string>, body: Buffer | undefined): OutgoingHttpHeaders {
+function outgoingHeaders(method: string, headers: Record<string, string>, body: WireBody | undefined): OutgoingHttpHeaders {
   const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   const out: OutgoingHttpHeaders = {};
   for (const [name, value] of Object.entries(DEFAULT_HEADERS)) if (!names.has(name)) out[name] = value;
   const framed = names.has('content-length') || names.has('transfer-encoding');
-  if (!framed && (body !== undefined || method === 'POST' || method === 'PUT')) out['content-length'] = body?.length ?? 0;
+  if (!framed && (body !== undefined || method === 'POST' || method === 'PUT')) out['content-length'] = body === undefined ? 0 : Buffer.byteLength(body);
   return Object.assign(out, headers);
 }
 
@@ -149,6 +149,9 @@ function without(headers: Record<string, string>, names: Set<string>): Record<st
   return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.has(name.toLowerCase())));
 }
 
-function toBuffer(body: string | Uint8Array): Buffer {
-  return typeof body === 'string' ? Buffer.from(body, 'utf8') : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+/** A string goes out in one write with the request head; bytes exactly as given. */
+type WireBody = string | Buffer;
+
+function wireBody(body: string | Uint8Array): WireBody {
+  return typeof body === 'string' ? body : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
 }
