@@ -29,7 +29,7 @@ export interface HttpRequestSpec {
   signal: AbortSignal;
 }
 
-/** What the server would otherwise see from fetch; the caller's headers win. */
+/** Unless the caller names them: fetch's Accept default, and a User-Agent that says who asks. */
 const DEFAULT_HEADERS = { accept: '*/*', 'user-agent': 'mcp-conform' };
 /** fetch's bound (the Fetch standard's 20). */
 const MAX_REDIRECTS = 20;
@@ -118,7 +118,7 @@ export class HttpClient {
   }
 }
 
-/** The caller's headers as written, plus fetch's defaults and an exact Content-Length (never chunked). */
+/** The caller's headers as written, plus the defaults and an exact Content-Length (never chunked). */
 function outgoingHeaders(method: string, headers: Record<string, string>, body: WireBody | undefined): OutgoingHttpHeaders {
   const names = new Set(Object.keys(headers).map((name) => name.toLowerCase()));
   const out: OutgoingHttpHeaders = {};
