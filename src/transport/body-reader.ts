@@ -1,26 +1,25 @@
+import type { Readable } from 'node:stream';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
 import { head } from './limits.js';
+
+// Bodies are node streams of Buffers. Leaving a for-await loop early destroys the stream, and with
+// it the socket: a cancelled body never goes back to the connection pool.
 
 /**
  * Reads a whole body, keeping at most `maxBytes`; the rest is cancelled, not buffered.
  * `onChunk` sees each kept chunk as it arrives (a body that stays open is visible meanwhile).
  */
 export async function readBounded(
-  body: ReadableStream<Uint8Array> | null,
+  body: Readable,
   maxBytes: number,
-  onChunk?: (chunk: Uint8Array) => void,
+  onChunk?: (chunk: Buffer) => void,
 ): Promise<{ bytes: Buffer; overflow: boolean }> {
-  if (!body) return { bytes: Buffer.alloc(0), overflow: false };
-  const reader = body.getReader();
-  const parts: Uint8Array[] = [];
+  const parts: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
+  for await (const value of body as AsyncIterable<Buffer>) {
     if (size + value.length > maxBytes) {
       parts.push(value.subarray(0, maxBytes - size));
       onChunk?.(parts.at(-1)!);
-      await reader.cancel().catch(() => undefined);
       return { bytes: Buffer.concat(parts), overflow: true };
     }
     parts.push(value);
@@ -42,7 +41,7 @@ export interface SseSink {
  * complete. One event may hold at most `maxEventChars` (then the stream is abandoned, since the
  * parser cannot resynchronise). Resolves at the end of the stream; throws what the read throws.
  */
-export async function pumpSse(body: ReadableStream<Uint8Array>, sink: SseSink, maxEventChars: number): Promise<void> {
+export async function pumpSse(body: Readable, sink: SseSink, maxEventChars: number): Promise<void> {
   let overflow = false;
   const parser = createParser({
     onEvent: (event) => sink.onEvent(event),
@@ -52,15 +51,12 @@ export async function pumpSse(body: ReadableStream<Uint8Array>, sink: SseSink, m
     maxBufferSize: maxEventChars,
   });
   let decoder = new TextDecoder('utf-8', { fatal: true });
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
+  for await (const value of body as AsyncIterable<Buffer>) {
     let text: string;
     try {
       text = decoder.decode(value, { stream: true });
     } catch {
-      sink.onProblem('invalid-utf8', Buffer.from(value).toString('utf8'));
+      sink.onProblem('invalid-utf8', value.toString('utf8'));
       decoder = new TextDecoder('utf-8');
       text = decoder.decode(value, { stream: true });
     }
@@ -68,7 +64,7 @@ export async function pumpSse(body: ReadableStream<Uint8Array>, sink: SseSink, m
     parser.feed(text);
     if (overflow) {
       sink.onProblem('too-large', head(text, 256));
-      await reader.cancel().catch(() => undefined);
+      body.destroy();
       throw new Error(`an SSE event exceeded ${maxEventChars} characters; stream abandoned`);
     }
   }

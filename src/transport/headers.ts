@@ -34,10 +34,6 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return out;
 }
 
-export function responseHeaders(headers: Headers): Record<string, string> {
-  return redactHeaders(Object.fromEntries(headers.entries()));
-}
-
 /** The media type of a Content-Type value, without parameters, lower-cased. */
 export function mediaType(contentType: string | null): string {
   return (contentType ?? '').split(';')[0]!.trim().toLowerCase();

@@ -1,12 +1,13 @@
-// One bounded HTTP exchange: fetch, record request and response, and turn JSON or SSE bodies
+// One bounded HTTP exchange: send, record request and response, and turn JSON or SSE bodies
 // into messages. Shared by the Streamable HTTP and the legacy HTTP+SSE transports.
 import type { EventSourceMessage } from 'eventsource-parser';
 import { TargetUnreachable, type HttpExchange, type MessageContext } from './types.js';
 import type { Inbox } from './inbox.js';
 import type { TraceRecorder } from './trace.js';
 import { pumpSse, readBounded } from './body-reader.js';
-import { ExchangeClosed, ExchangeTimeout, describeFetchError } from './fetch-errors.js';
-import { isJsonMedia, mediaType, redactHeaders, responseHeaders } from './headers.js';
+import { ExchangeClosed, ExchangeTimeout, describeHttpError } from './http-errors.js';
+import type { HttpClient, HttpResponse, ResponseHead } from './http-client.js';
+import { isJsonMedia, mediaType, redactHeaders } from './headers.js';
 import { BoundedText, RECORDED_BODY_CHARS, head, oneLine, truncate } from './limits.js';
 import { LiveJsonBody } from './json-body.js';
 
@@ -29,7 +30,7 @@ export interface ExchangeSpec {
   parseBody: boolean;
   /** Emit 'message'/'framing' events; otherwise only return the messages (raw exchanges). */
   emit: boolean;
-  onHeaders?: (response: Response) => void;
+  onHeaders?: (response: ResponseHead) => void;
   /** Gets the exchange record when it is created (it fills in as the exchange runs). */
   onExchange?: (exchange: HttpExchange) => void;
   /** Replaces the default handling of SSE events (the legacy transport needs 'endpoint'). */
@@ -37,6 +38,7 @@ export interface ExchangeSpec {
 }
 
 export interface ExchangeContext {
+  client: HttpClient;
   inbox: Inbox;
   trace: TraceRecorder;
   maxMessageBytes: number;
@@ -56,7 +58,50 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   if (spec.body !== undefined) exchange.request.body = truncate(bodyText(spec.body), RECORDED_BODY_CHARS);
   spec.onExchange?.(exchange);
   const messages: object[] = [];
+  const abort = abortFor(spec);
 
+  let response: HttpResponse;
+  try {
+    response = await ctx.client.request({ url: spec.url, method: spec.method, headers: spec.headers, body: spec.body, signal: abort.signal });
+  } catch (error) {
+    const { unreachable, text } = describeHttpError(error);
+    exchange.error = text;
+    abort.release();
+    ctx.trace.add({ kind: 'http', exchange });
+    if (unreachable) throw new TargetUnreachable(oneLine(`cannot reach ${spec.url}: ${text}`));
+    return { exchange, messages };
+  }
+  exchange.response = { status: response.status, headers: redactHeaders(response.headers) };
+  if (response.redirected) ctx.trace.note(`${spec.method} ${spec.url} was redirected to ${response.url}`);
+  spec.onHeaders?.(response);
+  const media = mediaType(response.headers['content-type'] ?? null);
+  const context: MessageContext = { http: { status: response.status, sse: media === 'text/event-stream' } };
+  const body = { ctx, spec, exchange, messages, context, response };
+
+  if (spec.mode === 'headers-only') {
+    response.body.destroy(); // a stream that never ends must not hold its socket
+  } else if (media === 'text/event-stream') {
+    const pumping = readSseBody(body);
+    if (spec.mode === 'background') {
+      abort.stopTimer(); // the stream may stay open for as long as the session lives
+      ctx.trace.add({ kind: 'http', exchange });
+      const streaming = pumping.finally(() => {
+        abort.release();
+        ctx.trace.note(`${spec.method} ${spec.url} stream ended${exchange.error ? `: ${exchange.error}` : ''}`);
+      });
+      return { exchange, messages, streaming };
+    }
+    await pumping;
+  } else {
+    await readJsonBody(body);
+  }
+  abort.release();
+  ctx.trace.add({ kind: 'http', exchange });
+  return { exchange, messages };
+}
+
+/** One signal for the exchange: the transport's close, the caller's cancel, or the timeout. */
+function abortFor(spec: ExchangeSpec): { signal: AbortSignal; stopTimer(): void; release(): void } {
   const controller = new AbortController();
   const abortOnClose = () => controller.abort(new ExchangeClosed());
   if (spec.closeSignal.aborted) abortOnClose();
@@ -65,90 +110,66 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   if (spec.cancelSignal?.aborted) abortOnCancel();
   else spec.cancelSignal?.addEventListener('abort', abortOnCancel, { once: true });
   const timer = setTimeout(() => controller.abort(new ExchangeTimeout(spec.timeoutMs)), spec.timeoutMs);
-  const finish = () => {
-    clearTimeout(timer);
-    spec.closeSignal.removeEventListener('abort', abortOnClose);
-    spec.cancelSignal?.removeEventListener('abort', abortOnCancel);
-    ctx.trace.add({ kind: 'http', exchange });
+  return {
+    signal: controller.signal,
+    stopTimer: () => clearTimeout(timer),
+    release: () => {
+      clearTimeout(timer);
+      spec.closeSignal.removeEventListener('abort', abortOnClose);
+      spec.cancelSignal?.removeEventListener('abort', abortOnCancel);
+    },
   };
+}
 
-  let response: Response;
-  try {
-    response = await fetch(spec.url, {
-      method: spec.method,
-      headers: spec.headers,
-      body: spec.body,
-      signal: controller.signal,
-    });
-  } catch (error) {
-    const { unreachable, text } = describeFetchError(error);
-    exchange.error = text;
-    finish();
-    if (unreachable) throw new TargetUnreachable(oneLine(`cannot reach ${spec.url}: ${text}`));
-    return { exchange, messages };
-  }
-  exchange.response = { status: response.status, headers: responseHeaders(response.headers) };
-  if (response.redirected) ctx.trace.note(`${spec.method} ${spec.url} was redirected to ${response.url}`);
-  spec.onHeaders?.(response);
-  const media = mediaType(response.headers.get('content-type'));
-  const context: MessageContext = { http: { status: response.status, sse: media === 'text/event-stream' } };
+interface BodyRead {
+  ctx: ExchangeContext;
+  spec: ExchangeSpec;
+  exchange: HttpExchange;
+  messages: object[];
+  context: MessageContext;
+  response: HttpResponse;
+}
 
-  if (spec.mode === 'headers-only') {
-    await response.body?.cancel().catch(() => undefined);
-    finish();
-    return { exchange, messages };
-  }
-
-  if (media === 'text/event-stream' && response.body) {
-    const recorded = new BoundedText(RECORDED_BODY_CHARS);
-    const collect = spec.mode !== 'background'; // a long-lived stream must not accumulate
-    const handle =
-      spec.onSseEvent ??
-      ((event: EventSourceMessage) => {
-        if (!spec.parseBody) return;
-        if (event.event !== undefined && event.event !== 'message') {
-          ctx.trace.note(`SSE event of type '${event.event}' is not a message`);
-          return;
-        }
-        if (event.data === '') return; // priming or keep-alive event (HTTP-14), not a message
-        const found = ctx.inbox.deliver(event.data, 'sse-malformed', 'sse-malformed', spec.emit, context);
-        if (collect) messages.push(...found);
-      });
-    const onEvent = (event: EventSourceMessage) => {
-      exchange.sseEvents = (exchange.sseEvents ?? 0) + 1;
-      handle(event);
-    };
-    const pumping = pumpSse(
-      response.body,
-      {
-        onEvent,
-        onText: (text) => {
-          recorded.append(text);
-          exchange.response!.body = recorded.value;
-        },
-        onProblem: (problem, raw) => ctx.inbox.framing(problem, raw, spec.emit),
-      },
-      ctx.maxMessageBytes,
-    ).catch((error: unknown) => {
-      exchange.error = describeFetchError(error).text;
-    });
-    if (spec.mode === 'background') {
-      clearTimeout(timer); // the stream may stay open for as long as the session lives
-      ctx.trace.add({ kind: 'http', exchange });
-      const streaming = pumping.finally(() => {
-        spec.closeSignal.removeEventListener('abort', abortOnClose);
-        spec.cancelSignal?.removeEventListener('abort', abortOnCancel);
-        ctx.trace.note(`${spec.method} ${spec.url} stream ended${exchange.error ? `: ${exchange.error}` : ''}`);
-      });
-      return { exchange, messages, streaming };
-    }
-    await pumping;
-    finish();
-    return { exchange, messages };
-  }
-
+/** Emits each SSE event as it completes; settles at the end of the stream (never rejects). */
+function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyRead): Promise<void> {
   const recorded = new BoundedText(RECORDED_BODY_CHARS);
-  const parse = spec.parseBody && isJsonMedia(media);
+  const collect = spec.mode !== 'background'; // a long-lived stream must not accumulate
+  const handle =
+    spec.onSseEvent ??
+    ((event: EventSourceMessage) => {
+      if (!spec.parseBody) return;
+      if (event.event !== undefined && event.event !== 'message') {
+        ctx.trace.note(`SSE event of type '${event.event}' is not a message`);
+        return;
+      }
+      if (event.data === '') return; // priming or keep-alive event (HTTP-14), not a message
+      const found = ctx.inbox.deliver(event.data, 'sse-malformed', 'sse-malformed', spec.emit, context);
+      if (collect) messages.push(...found);
+    });
+  const onEvent = (event: EventSourceMessage) => {
+    exchange.sseEvents = (exchange.sseEvents ?? 0) + 1;
+    handle(event);
+  };
+  return pumpSse(
+    response.body,
+    {
+      onEvent,
+      onText: (text) => {
+        recorded.append(text);
+        exchange.response!.body = recorded.value;
+      },
+      onProblem: (problem, raw) => ctx.inbox.framing(problem, raw, spec.emit),
+    },
+    ctx.maxMessageBytes,
+  ).catch((error: unknown) => {
+    exchange.error = describeHttpError(error).text;
+  });
+}
+
+/** Reads a JSON (or any other) body up to the message cap, delivering it live or at its end. */
+async function readJsonBody({ ctx, spec, exchange, messages, context, response }: BodyRead): Promise<void> {
+  const recorded = new BoundedText(RECORDED_BODY_CHARS);
+  const parse = spec.parseBody && isJsonMedia(mediaType(response.headers['content-type'] ?? null));
   const live = new LiveJsonBody(
     (text) => {
       recorded.append(text);
@@ -167,7 +188,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
       text = bytes.toString('utf8');
       validUtf8 = false;
     }
-    exchange.response.body = truncate(text, RECORDED_BODY_CHARS) + (overflow ? `…[body cut at ${bytes.length} bytes]` : '');
+    exchange.response!.body = truncate(text, RECORDED_BODY_CHARS) + (overflow ? `…[body cut at ${bytes.length} bytes]` : '');
     if (parse && text.trim() !== '' && !live.wasDelivered(text)) {
       if (overflow) ctx.inbox.framing('too-large', head(text, 256), spec.emit);
       else if (!validUtf8) ctx.inbox.framing('invalid-utf8', text, spec.emit);
@@ -175,10 +196,8 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
     }
   } catch (error) {
     live.end();
-    exchange.error = describeFetchError(error).text;
+    exchange.error = describeHttpError(error).text;
   }
-  finish();
-  return { exchange, messages };
 }
 
 function bodyText(body: string | Uint8Array): string {

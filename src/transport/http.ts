@@ -15,6 +15,7 @@ import { TraceRecorder } from './trace.js';
 import { TransportClosed } from './errors.js';
 import { mergeHeaders, withoutHeaders } from './headers.js';
 import { runExchange, type ExchangeContext, type ExchangeMode } from './http-exchange.js';
+import { HttpClient } from './http-client.js';
 import { probeTcp } from './tcp-probe.js';
 
 export interface HttpTransportOptions {
@@ -94,6 +95,7 @@ class HttpTransportImpl implements HttpTransport {
   constructor(private readonly options: HttpTransportOptions) {
     this.timeoutMs = options.requestTimeoutMs ?? 30_000;
     this.context = {
+      client: new HttpClient(),
       inbox: new Inbox(this.recorder, this.listeners),
       trace: this.recorder,
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
@@ -231,11 +233,11 @@ class HttpTransportImpl implements HttpTransport {
       // Adopt the session id as soon as headers arrive: the reply stream may still be open when
       // the session sends its next message.
       onHeaders: (response) => {
-        const id = response.headers.get('mcp-session-id');
-        if (id !== null && this.stateless) {
+        const id = response.headers['mcp-session-id'];
+        if (id !== undefined && this.stateless) {
           // 2026-07-28 has no sessions (S26-34): record it for the checks, never send it back.
           this.recorder.note(`server sent Mcp-Session-Id ${id} although the revision has no sessions`);
-        } else if (id !== null && id !== this.session) {
+        } else if (id !== undefined && id !== this.session) {
           this.session = id;
           this.recorder.note(`server issued session id ${id}`);
         }
@@ -287,6 +289,7 @@ class HttpTransportImpl implements HttpTransport {
         this.recorder.note(`session DELETE failed: ${error instanceof Error ? error.message : String(error)}`);
       }
     }
+    this.context.client.close(); // streams that outlived the drain, and the idle pool
     return { closeMs: Math.round(performance.now() - begin) };
   }
 

@@ -13,6 +13,7 @@ import { TraceRecorder } from './trace.js';
 import { TransportClosed } from './errors.js';
 import { mediaType, mergeHeaders } from './headers.js';
 import { runExchange, type ExchangeContext } from './http-exchange.js';
+import { HttpClient } from './http-client.js';
 import { assertHttpUrl } from './http.js';
 
 export interface LegacySseTransportOptions {
@@ -52,6 +53,7 @@ class LegacySseTransportImpl implements LegacySseTransport {
 
   constructor(private readonly options: LegacySseTransportOptions) {
     this.context = {
+      client: new HttpClient(),
       inbox: this.inbox,
       trace: this.recorder,
       maxMessageBytes: options.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
@@ -163,6 +165,7 @@ class LegacySseTransportImpl implements LegacySseTransport {
       const begin = performance.now();
       this.closeController.abort();
       if (this.stream) await Promise.race([this.stream, delay(1000, undefined, { ref: false })]);
+      this.context.client.close(); // a stream that outlived the drain, and the idle pool
       return { closeMs: Math.round(performance.now() - begin) };
     })();
     return this.closing;

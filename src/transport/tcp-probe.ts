@@ -1,6 +1,6 @@
 import { connect } from 'node:net';
 import { TargetUnreachable } from './types.js';
-import { unreachableReason } from './fetch-errors.js';
+import { unreachableReason } from './http-errors.js';
 import { oneLine } from './limits.js';
 
 /**
