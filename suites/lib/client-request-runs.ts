@@ -89,7 +89,10 @@ export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promi
     }
     // The cancelling run calls again only the tools that asked in the cooperating or refusing run.
     const only = policy === 'cancel' ? await triggeringTools(ctx) : undefined;
-    if (only && only.size === 0) return { skip: 'no tool made the server ask anything in the other runs, so there is nothing to cancel' };
+    if (only && only.size === 0) {
+      const others = (await Promise.all((['cooperate', 'refuse'] as const).map((p) => clientRequestRun(ctx, p)))).filter((r): r is ClientRequestRun => 'asks' in r);
+      return { skip: `${nothingAsked(others, [...CANCEL_ANSWERS_OWN_WAY].join(' or '))}, so there is nothing to cancel` };
+    }
     return run(ctx, policy, only);
   });
 }
@@ -104,12 +107,19 @@ async function askedNothing(ctx: CheckContext): Promise<boolean> {
   return 'asks' in r && r.asks.length === 0;
 }
 
-/** Names of the tools that made the server ask something in the cooperating or refusing run. */
+/** What the cancelling policy answers differently from the cooperating one (roots/list it answers the same). */
+const CANCEL_ANSWERS_OWN_WAY = new Set(['elicitation/create', 'sampling/createMessage']);
+
+/**
+ * Names of the tools that made the server ask, in the cooperating or refusing run, something the
+ * cancelling run answers its own way: calling a tool again only to answer its roots/list as
+ * before would show nothing new (and a slow tool in flight meanwhile costs its whole budget).
+ */
 async function triggeringTools(ctx: CheckContext): Promise<Set<string>> {
   const names = new Set<string>();
   for (const p of ['cooperate', 'refuse'] as const) {
     const r = await clientRequestRun(ctx, p);
-    if ('asks' in r) for (const a of r.asks) for (const t of a.during) names.add(t);
+    if ('asks' in r) for (const a of r.asks) if (CANCEL_ANSWERS_OWN_WAY.has(a.method)) for (const t of a.during) names.add(t);
   }
   return names;
 }

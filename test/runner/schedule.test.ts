@@ -1,0 +1,66 @@
+// The run's schedule: which checks go on the main session, the lanes, connections of their own
+// and at the end, and that long checks (mostly waiting) never hold the main session's slots.
+import { describe, expect, it } from 'vitest';
+import { defineCheck, type Check, type CheckResult } from '../../src/checks/index.js';
+import { planSchedule, runSchedule } from '../../src/runner/schedule.js';
+import type { LaneRun } from '../../src/runner/disposable-lanes.js';
+import type { TargetSpec } from '../../src/session/index.js';
+
+type Connection = 'shared' | 'fresh' | 'disposable' | 'raw';
+const check = (id: string, connection: Connection = 'shared', long = false): Check =>
+  defineCheck({ id, title: id, level: 'MUST', requirements: ['X-1'], spec: 'x', connection, long, run: async (ctx) => ctx.pass() });
+const result = (c: Check): CheckResult => ({ id: c.id, title: c.title, level: c.level, status: 'pass', requirements: [], spec: '', evidence: [], durationMs: 0 });
+const http: TargetSpec = { transport: 'http', url: 'http://127.0.0.1:1/mcp' } as TargetSpec;
+const stdio: TargetSpec = { transport: 'stdio', command: ['server'] } as TargetSpec;
+
+describe('planSchedule', () => {
+  const checks = [check('a/one'), check('a/long', 'shared', true), check('b/fresh', 'fresh'), check('b/disposable', 'disposable'), check('c/x-whole-run'), check('messages/all-server-messages')];
+
+  it('puts disruptive checks on lanes over stdio and on connections of their own over HTTP; whole-run checks last', () => {
+    const overStdio = planSchedule(checks, stdio);
+    expect(overStdio.lanes.checks.map((c) => c.id)).toEqual(['b/disposable']);
+    expect(overStdio.separate.checks.map((c) => c.id)).toEqual(['b/fresh']);
+    expect(overStdio.finals.map((c) => c.id)).toEqual(['c/x-whole-run', 'messages/all-server-messages']);
+    const overHttp = planSchedule(checks, http);
+    expect(overHttp.lanes.checks).toEqual([]);
+    expect(overHttp.separate.checks.map((c) => c.id)).toEqual(['b/fresh', 'b/disposable']);
+    expect(overHttp.shared).toMatchObject({ width: 4 });
+    expect(overHttp.shared.long.map((c) => c.id)).toEqual(['a/long']);
+    expect(overHttp.shared.checks.map((c) => c.id)).toEqual(['a/one']);
+  });
+});
+
+describe('runSchedule', () => {
+  it('starts every long check at once, and the others still get the main session while those wait', async () => {
+    const longs = [check('l/1', 'shared', true), check('l/2', 'shared', true), check('l/3', 'shared', true)];
+    const schedule = planSchedule([...longs, check('s/short')], http, { sharedWidth: 1 });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const order: string[] = [];
+    const execute = async (c: Check): Promise<LaneRun> => {
+      order.push(`start ${c.id}`);
+      if (c.long) await held;
+      order.push(`end ${c.id}`);
+      return { result: result(c), overlapped: false };
+    };
+    const running = runSchedule(schedule, { execute, finish: () => undefined, lanes: [], beforeFinals: async () => undefined });
+    await new Promise((r) => setTimeout(r, 20));
+    // With one slot, the short check ran to its end while all three long ones were still waiting.
+    expect(order).toEqual(['start l/1', 'start l/2', 'start l/3', 'start s/short', 'end s/short']);
+    release();
+    await running;
+    expect(order.filter((e) => e.startsWith('end'))).toHaveLength(4);
+  });
+
+  it('runs the finals after every other check, one at a time, after beforeFinals', async () => {
+    const schedule = planSchedule([check('z/a-whole-run'), check('a/one'), check('b/fresh', 'fresh')], http);
+    const order: string[] = [];
+    const execute = async (c: Check): Promise<LaneRun> => {
+      order.push(c.id);
+      await new Promise((r) => setTimeout(r, 5));
+      return { result: result(c), overlapped: false };
+    };
+    await runSchedule(schedule, { execute, finish: () => undefined, lanes: [], beforeFinals: async () => void order.push('before finals') });
+    expect(order.slice(-2)).toEqual(['before finals', 'z/a-whole-run']);
+  });
+});
