@@ -120,7 +120,7 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
   // A campaign still busy after its search is investigating a failure, so it will hand nothing
   // on: past that point the next one stops waiting and starts on a session of its own.
   const s = fuzzSettings(ctx.options, plan.prefix?.length);
-  const mine = s.searchMs + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000;
+  const mine = Math.max(s.searchMs, s.prefixMs ?? 0) + (s.generatedMs ?? 0) + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000;
   const waitMs = relay.holdMs ?? mine;
   relay.holdMs = mine;
   const turn = (await within(before.then(() => true), waitMs)) ?? false;
@@ -170,6 +170,8 @@ async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Prom
     seed: checkSeed(ctx.options.seed ?? 0, ctx.check.id),
     runs: s.runs,
     searchMs: s.searchMs,
+    prefixMs: s.prefixMs,
+    generatedMs: s.generatedMs,
     shrinkMs: s.shrinkMs,
     shrinkEachMs: s.shrinkEachMs,
     caseTimeoutMs: s.caseTimeoutMs,

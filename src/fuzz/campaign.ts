@@ -36,6 +36,13 @@ export interface CampaignOptions {
   runs: number;
   /** Time for sending cases (isolating and shrinking come on top, within shrinkMs). */
   searchMs: number;
+  /**
+   * The prefix's own bound (default searchMs): over HTTP its cases go one POST at a time, and on
+   * a loaded machine (runs side by side, a busy server) searchMs ended it half way.
+   */
+  prefixMs?: number;
+  /** Time the generated cases get at least, counted from the end of the prefix, so a slow prefix does not leave them none. */
+  generatedMs?: number;
   /** Time for isolating, shrinking and confirming failures, over the whole campaign. */
   shrinkMs: number;
   /** Most time spent shrinking one failure (default: whatever is left of shrinkMs). */
@@ -450,7 +457,13 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
 
   let index = 0;
   let reached = 0;
-  const searching = () => index < total && performance.now() < t0 + opts.searchMs + investigated && !opts.signal.aborted;
+  let prefixDoneAt: number | undefined;
+  const searchEnd = () => Math.max(t0 + opts.searchMs, prefixDoneAt !== undefined && opts.generatedMs ? prefixDoneAt + opts.generatedMs : 0) + investigated;
+  const searching = () => {
+    if (prefixDoneAt === undefined && index >= prefix.length) prefixDoneAt = performance.now();
+    const end = prefixDoneAt === undefined ? t0 + Math.max(opts.searchMs, opts.prefixMs ?? 0) + investigated : searchEnd();
+    return index < total && performance.now() < end && !opts.signal.aborted;
+  };
   /** The last batch that settled without trouble (a crash noticed only on the next write belongs to it). */
   let previous: Batch | undefined;
   const idKeys = (run: CaseRun) => run.expect.refs.map((r) => `${typeof r.id}:${String(r.id)}`);

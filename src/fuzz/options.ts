@@ -8,6 +8,9 @@ import type { FuzzProgress } from './campaign.js';
 export interface FuzzSettings {
   runs: number;
   searchMs: number;
+  /** See CampaignOptions: in a plain run the fixed prefix is sent whole (within its bound), and the generated cases keep their time after it. */
+  prefixMs?: number;
+  generatedMs?: number;
   shrinkMs: number;
   caseTimeoutMs: number;
   /** Confirming a failure waits the run's whole request timeout (for the ping behind it, at least). */
@@ -52,10 +55,16 @@ export function fuzzSettings(o: CheckOptions, prefixCases = 0): FuzzSettings {
   const ceiling = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
   const searchMs = o.fuzzTimeMs ?? Math.min(Math.max(500, runs * 5) + prefixCases * PREFIX_CASE_MS, ceiling * 0.4);
   const shrinkMs = o.fuzzShrinkMs ?? Math.min(5000, ceiling * 0.3);
+  // The prefix, the generated cases' own time after it and shrinking stay inside the ceiling.
+  const ownTimes = o.fuzzTimeMs === undefined && prefixCases > 0;
+  const prefixMs = ownTimes ? ceiling * 0.3 : undefined;
+  const generatedMs = ownTimes ? Math.min(Math.max(500, runs * 5), ceiling * 0.25) : undefined;
   const caseTimeoutMs = Math.min(o.requestTimeoutMs, CASE_TIMEOUT_CAP_MS[command]);
   return {
     runs,
     searchMs,
+    prefixMs,
+    generatedMs,
     shrinkMs,
     caseTimeoutMs,
     confirmTimeoutMs: o.requestTimeoutMs,

@@ -20,6 +20,10 @@ export interface FixtureCampaign {
   http?: { sse?: boolean };
   /** Longest wait for one answer (default 2000 ms). */
   caseTimeoutMs?: number;
+  /** Fixed cases sent first, from what the fixture lists, with their own bounds (CampaignOptions). */
+  prefix?: (facts: Awaited<ReturnType<typeof fixtureFacts>>) => CaseSpec[];
+  prefixMs?: number;
+  generatedMs?: number;
 }
 
 type Obj = Record<string, unknown>;
@@ -63,10 +67,14 @@ export async function campaignOnFixture(opts: FixtureCampaign, build: (facts: Aw
   };
   try {
     const first = await connect();
-    const cases = build(await fixtureFacts(first));
+    const facts = await fixtureFacts(first);
+    const cases = build(facts);
     return await runCampaign({
       tag: 'fuzz/test',
       cases,
+      prefix: opts.prefix?.(facts),
+      prefixMs: opts.prefixMs,
+      generatedMs: opts.generatedMs,
       seed: opts.seed ?? 1,
       runs: opts.runs,
       searchMs: opts.searchMs ?? 120_000,

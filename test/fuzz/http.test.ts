@@ -3,7 +3,7 @@
 // check fails on a fault that breaks its rule over HTTP, with a shrunk input and a replay line.
 import { describe, expect, it } from 'vitest';
 import { expectForBody } from '../../src/fuzz/expect.js';
-import { HOSTILE_TEXT } from '../../src/fuzz/hostile-text.js';
+import { HOSTILE_TEXT, hostileTextCases } from '../../src/fuzz/hostile-text.js';
 import { validTrafficArbitrary } from '../../src/fuzz/request-cases.js';
 import { toolCaseArbitrary } from '../../src/fuzz/tool-cases.js';
 import { malformedCaseArbitrary } from '../../src/fuzz/wire-strategies.js';
@@ -40,6 +40,31 @@ describe('what a POST body allows', () => {
   it('expects nothing back for a notification', () => {
     expect(expectForBody(body('{"jsonrpc":"2.0","method":"notifications/x"}'))).toMatchObject({ answer: [], extra: 0, notJson: false });
   });
+});
+
+describe('the hostile prefix over HTTP, one POST at a time', () => {
+  // On a loaded machine (revisions side by side) the prefix's POSTs took longer than the whole
+  // search time, which ended it half way and left the generated cases none.
+  it('is sent whole within its own bound, and the generated cases get their time after it', async () => {
+    let prefixLength = 0;
+    const result = await campaignOnFixture(
+      {
+        runs: 10,
+        http: {},
+        searchMs: 1,
+        prefixMs: 60_000,
+        generatedMs: 60_000,
+        prefix: ({ callable }) => {
+          const cases = hostileTextCases(callable, REVISION);
+          prefixLength = cases.length;
+          return cases;
+        },
+      },
+      ({ callable }) => toolCaseArbitrary(callable, REVISION),
+    );
+    expect(prefixLength).toBeGreaterThanOrEqual(HOSTILE_TEXT.length);
+    expect(result.cases).toBe(prefixLength + 10);
+  }, 120_000);
 });
 
 describe('the conformant fixture under fuzzing over HTTP', () => {
