@@ -47,7 +47,11 @@ export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: 
   const onMain = during.filter((c) => c.connection === 'shared');
   return {
     // Long checks first: started last, they would set the run's wall time alone.
-    shared: { long: onMain.filter((c) => c.long), checks: onMain.filter((c) => !c.long), width: o.sharedWidth ?? SHARED_WIDTH[target.transport] },
+    // An explicit width holds for long checks too (`mcp-conform fuzz` runs its campaigns one at a time).
+    shared:
+      o.sharedWidth !== undefined
+        ? { long: [], checks: [...onMain].sort(longFirst), width: o.sharedWidth }
+        : { long: onMain.filter((c) => c.long), checks: onMain.filter((c) => !c.long), width: SHARED_WIDTH[target.transport] },
     lanes: { checks: during.filter(onLanes) },
     separate: { checks: during.filter((c) => c.connection !== 'shared' && !onLanes(c)).sort(longFirst), width: o.separateWidth ?? SEPARATE_WIDTH },
     finals: runnable.filter(isFinal),

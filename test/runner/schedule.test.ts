@@ -32,8 +32,8 @@ describe('planSchedule', () => {
 
 describe('runSchedule', () => {
   it('starts every long check at once, and the others still get the main session while those wait', async () => {
-    const longs = [check('l/1', 'shared', true), check('l/2', 'shared', true), check('l/3', 'shared', true)];
-    const schedule = planSchedule([...longs, check('s/short')], http, { sharedWidth: 1 });
+    const longs = [check('l/1', 'shared', true), check('l/2', 'shared', true), check('l/3', 'shared', true), check('l/4', 'shared', true)];
+    const schedule = planSchedule([...longs, check('s/short')], http);
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     const order: string[] = [];
@@ -45,11 +45,24 @@ describe('runSchedule', () => {
     };
     const running = runSchedule(schedule, { execute, finish: () => undefined, lanes: [], beforeFinals: async () => undefined });
     await new Promise((r) => setTimeout(r, 20));
-    // With one slot, the short check ran to its end while all three long ones were still waiting.
-    expect(order).toEqual(['start l/1', 'start l/2', 'start l/3', 'start s/short', 'end s/short']);
+    // Four long checks, as many as HTTP's slots: the short one still ran to its end while they waited.
+    expect(order).toEqual(['start l/1', 'start l/2', 'start l/3', 'start l/4', 'start s/short', 'end s/short']);
     release();
     await running;
-    expect(order.filter((e) => e.startsWith('end'))).toHaveLength(4);
+    expect(order.filter((e) => e.startsWith('end'))).toHaveLength(5);
+  });
+
+  it('keeps an explicit width for long checks too (the fuzz command runs its campaigns one at a time)', async () => {
+    const schedule = planSchedule([check('s/short'), check('l/1', 'shared', true), check('l/2', 'shared', true)], http, { sharedWidth: 1 });
+    const order: string[] = [];
+    const execute = async (c: Check): Promise<LaneRun> => {
+      order.push(`start ${c.id}`);
+      await new Promise((r) => setTimeout(r, 5));
+      order.push(`end ${c.id}`);
+      return { result: result(c), overlapped: false };
+    };
+    await runSchedule(schedule, { execute, finish: () => undefined, lanes: [], beforeFinals: async () => undefined });
+    expect(order).toEqual(['start l/1', 'end l/1', 'start l/2', 'end l/2', 'start s/short', 'end s/short']);
   });
 
   it('runs the finals after every other check, one at a time, after beforeFinals', async () => {
