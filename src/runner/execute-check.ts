@@ -12,7 +12,7 @@ import { traceCheck } from './trace.js';
 export interface ExecutorDeps {
   sessions: RunSessions;
   facts: ServerFacts;
-  options: CheckOptions & { checkTimeoutMs?: number };
+  options: CheckOptions;
   target: TargetSpec;
   stateless: boolean;
   /** performance.now() of the run's start, and of its deadline. */
@@ -92,7 +92,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
 }
 
 /** The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own rule, never below warn). */
-async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions & { checkTimeoutMs?: number }): Promise<Verdict> {
+async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Verdict>((resolve) => {

@@ -76,7 +76,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   spec.onHeaders?.(response);
   const media = mediaType(response.headers['content-type'] ?? null);
   const context: MessageContext = { http: { status: response.status, sse: media === 'text/event-stream' } };
-  const body = { ctx, spec, exchange, messages, context, response };
+  const body = { ctx, spec, exchange, messages, context, response, media };
 
   if (spec.mode === 'headers-only') {
     response.body.destroy(); // a stream that never ends must not hold its socket
@@ -128,6 +128,8 @@ interface BodyRead {
   messages: object[];
   context: MessageContext;
   response: HttpResponse;
+  /** The response's media type, without parameters. */
+  media: string;
 }
 
 /** Emits each SSE event as it completes; settles at the end of the stream (never rejects). */
@@ -167,9 +169,9 @@ function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyR
 }
 
 /** Reads a JSON (or any other) body up to the message cap, delivering it live or at its end. */
-async function readJsonBody({ ctx, spec, exchange, messages, context, response }: BodyRead): Promise<void> {
+async function readJsonBody({ ctx, spec, exchange, messages, context, response, media }: BodyRead): Promise<void> {
   const recorded = new BoundedText(RECORDED_BODY_CHARS);
-  const parse = spec.parseBody && isJsonMedia(mediaType(response.headers['content-type'] ?? null));
+  const parse = spec.parseBody && isJsonMedia(media);
   const live = new LiveJsonBody(
     (text) => {
       recorded.append(text);

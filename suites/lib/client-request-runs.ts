@@ -87,12 +87,11 @@ export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promi
       }
       if (refused) return refused;
     }
+    if (policy !== 'cancel') return run(ctx, policy);
     // The cancelling run calls again only the tools that asked in the cooperating or refusing run.
-    const only = policy === 'cancel' ? await triggeringTools(ctx) : undefined;
-    if (only && only.size === 0) {
-      const others = (await Promise.all((['cooperate', 'refuse'] as const).map((p) => clientRequestRun(ctx, p)))).filter((r): r is ClientRequestRun => 'asks' in r);
-      return { skip: `${nothingAsked(others, [...CANCEL_ANSWERS_OWN_WAY].join(' or '))}, so there is nothing to cancel` };
-    }
+    const others = await existingRuns(ctx, ['cooperate', 'refuse']);
+    const only = triggeringTools(others);
+    if (only.size === 0) return { skip: `${nothingAsked(others, [...CANCEL_ANSWERS_OWN_WAY].join(' or '))}, so there is nothing to cancel` };
     return run(ctx, policy, only);
   });
 }
@@ -111,16 +110,13 @@ async function askedNothing(ctx: CheckContext): Promise<boolean> {
 const CANCEL_ANSWERS_OWN_WAY = new Set(['elicitation/create', 'sampling/createMessage']);
 
 /**
- * Names of the tools that made the server ask, in the cooperating or refusing run, something the
- * cancelling run answers its own way: calling a tool again only to answer its roots/list as
- * before would show nothing new (and a slow tool in flight meanwhile costs its whole budget).
+ * Names of the tools that made the server ask, in these runs, something the cancelling run
+ * answers its own way: calling a tool again only to answer its roots/list as before would show
+ * nothing new (and a slow tool in flight meanwhile costs its whole budget).
  */
-async function triggeringTools(ctx: CheckContext): Promise<Set<string>> {
+function triggeringTools(runs: ClientRequestRun[]): Set<string> {
   const names = new Set<string>();
-  for (const p of ['cooperate', 'refuse'] as const) {
-    const r = await clientRequestRun(ctx, p);
-    if ('asks' in r) for (const a of r.asks) if (CANCEL_ANSWERS_OWN_WAY.has(a.method)) for (const t of a.during) names.add(t);
-  }
+  for (const r of runs) for (const a of r.asks) if (CANCEL_ANSWERS_OWN_WAY.has(a.method)) for (const t of a.during) names.add(t);
   return names;
 }
 
@@ -193,8 +189,13 @@ async function callEach(ctx: CheckContext, session: Session, planned: Array<{ to
 }
 
 /** The runs that exist (not skipped), for checks that look at every request the server sent. */
-export async function allRuns(ctx: CheckContext): Promise<ClientRequestRun[]> {
-  const runs = await Promise.all((['cooperate', 'refuse', 'cancel'] as const).map((p) => clientRequestRun(ctx, p)));
+export function allRuns(ctx: CheckContext): Promise<ClientRequestRun[]> {
+  return existingRuns(ctx, ['cooperate', 'refuse', 'cancel']);
+}
+
+/** The runs of these policies that exist (not skipped). */
+async function existingRuns(ctx: CheckContext, policies: AnswerPolicy[]): Promise<ClientRequestRun[]> {
+  const runs = await Promise.all(policies.map((p) => clientRequestRun(ctx, p)));
   return runs.filter((r): r is ClientRequestRun => 'asks' in r);
 }
 
