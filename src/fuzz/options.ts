@@ -44,16 +44,13 @@ const SHRINK_EACH_RUN_MS = 300;
 /** Tool calls in a plain run: slower ones are cancelled and not judged. */
 const SOFT_TIMEOUT_RUN_MS = 500;
 
-/** Search time per fixed case sent before the generated ones (over HTTP they go one POST at a time). */
-const PREFIX_CASE_MS = 10;
-
-/** `prefixCases`: fixed cases the campaign sends first, given search time on top of the generated cases'. */
+/** `prefixCases`: fixed cases the campaign sends first; in a plain run they get a bound of their own, and the generated cases their time after them. */
 export function fuzzSettings(o: CheckOptions, prefixCases = 0): FuzzSettings {
   const runs = o.fuzzRuns ?? DEFAULT_RUNS;
   const command = o.fuzzCommand ?? 'run';
   // Stay well inside the runner's ceiling for one check (see runner/run.ts).
   const ceiling = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
-  const searchMs = o.fuzzTimeMs ?? Math.min(Math.max(500, runs * 5) + prefixCases * PREFIX_CASE_MS, ceiling * 0.4);
+  const searchMs = o.fuzzTimeMs ?? Math.min(Math.max(500, runs * 5), ceiling * 0.4);
   const shrinkMs = o.fuzzShrinkMs ?? Math.min(5000, ceiling * 0.3);
   // The prefix, the generated cases' own time after it and shrinking stay inside the ceiling.
   const ownTimes = o.fuzzTimeMs === undefined && prefixCases > 0;
