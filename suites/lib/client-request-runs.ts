@@ -1,10 +1,10 @@
 // The suite as a client that may be asked for sampling, elicitation and roots (stateful
 // revisions): connections of their own that declare those capabilities, call each tool we may
-// call one at a time, and answer whatever the server asks with one answer policy. Shared by the
+// call, and answer whatever the server asks with one answer policy. Shared by the
 // client-requests checks (once per run and policy). Each request the server sends is kept with
-// the tool call it arrived during, the answer we gave, and how that call then ended. Over
-// Streamable HTTP a request on a call's own reply stream names that call; where the server has
-// no other channel (its GET stream refused), the calls go side by side.
+// the tool calls it arrived during, the answer we gave, and how those calls then ended. Over
+// Streamable HTTP the calls go side by side (a request on a call's own reply stream names that
+// call), on stdio one at a time (a request names the only call in flight).
 import { HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
@@ -14,7 +14,8 @@ import { isObject, type Item } from './json-object.js';
 import { walkPages } from './list-all.js';
 import { answerInputRequest, INPUT_METHODS } from './mrtr-client.js';
 import { mapLimited } from './map-limited.js';
-import { openServerStream, serverStreamRefused } from './server-stream.js';
+import { openServerStream } from './server-stream.js';
+import { stragglerCutoff } from './straggler.js';
 import { callTool, type ToolCall } from './tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
 
@@ -33,6 +34,8 @@ export interface ServerAsk {
   received: Received;
   /** Names of the tools whose calls were in flight when it arrived (the likely trigger). */
   during: string[];
+  /** It came on a tools/call's own reply stream (Streamable HTTP): `during` names that call for certain. */
+  related: boolean;
   answer: ServerRequestReply;
 }
 
@@ -133,7 +136,7 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
     if (method === 'notifications/elicitation/complete' && completions.length < 100) completions.push(r);
     if (!('id' in r.message) || !Object.hasOwn(INPUT_METHODS, method) || asks.length >= 200) return;
     const params = isObject(r.message.params) ? r.message.params : {};
-    asks.push({ method, params, received: r, during: callsBehind(session, r), answer: answerFor(policy, method, params) });
+    asks.push({ method, params, received: r, ...callsBehind(session, r), answer: answerFor(policy, method, params) });
   });
   try {
     const handshake = await initialize(session, { protocolVersion: ctx.revision, capabilities: declared, tag: HANDSHAKE_TAG });
@@ -141,7 +144,7 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
     // The tool list may depend on what the client declared (some servers add tools that ask for
     // these capabilities); it asks for nothing, so it need not wait for the server stream. The
     // calls do: a request related to none of them can only come on that stream.
-    const [stream, walk] = await Promise.all([openServerStream(session, ctx.options.requestTimeoutMs), walkPages(session, 'tools/list', 'tools', ctx.signal)]);
+    const [, walk] = await Promise.all([openServerStream(session, ctx.options.requestTimeoutMs), walkPages(session, 'tools/list', 'tools', ctx.signal)]);
     const listed = toolsOf(walk);
     const callable = callableTools(listed, ctx.options).filter((t) => !only || only.has(t.name));
     const notCalled = listed.filter((t) => !callable.includes(t)).map((t) => t.name);
@@ -151,7 +154,7 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
       if ('reason' in built) notCalled.push(tool.name);
       else planned.push({ tool, args: built.args });
     }
-    const calls = await callEach(ctx, session, planned, serverStreamRefused(stream));
+    const calls = await callEach(ctx, session, planned, asks);
     const live = livenessRequest(session.revision);
     const alive = (await exchangeOn(session, live.method, live.params, { timeoutMs: ctx.options.requestTimeoutMs })).outcome;
     return { policy, declared, session, asks, calls, notCalled, completions, alive };
@@ -166,24 +169,32 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
  * know is which calls were in flight; listeners run as the message is handled, so those are the
  * ones it arrived during.
  */
-function callsBehind(session: Session, r: Received): string[] {
+function callsBehind(session: Session, r: Received): { during: string[]; related: boolean } {
   const calls = session.inFlight().filter((p) => p.method === 'tools/call' && isObject(p.params));
   const stream = r.http?.stream;
   const own = stream?.kind === 'post' ? calls.filter((p) => p.id === stream.requestId) : [];
-  return (own.length ? own : calls).map((p) => String((p.params as Item).name));
+  return { during: (own.length ? own : calls).map((p) => String((p.params as Item).name)), related: own.length > 0 };
 }
 
 /**
- * One call of each planned tool, in list order. One at a time, so a request related to no
- * call (the GET stream, stdio) names the only call in flight; `sideBySide` only where every
- * request must ride on the reply stream of the call it belongs to (HTTP with the GET stream
- * refused), which names that call however many are in flight.
+ * One call of each planned tool, in list order. Over Streamable HTTP side by side: a request on a
+ * call's own reply stream names that call however many are in flight, and one on the GET stream
+ * names every call in flight (all we know). On stdio one at a time, so a request names the only
+ * call in flight. Over HTTP a straggler is given up as in the tool survey (straggler.ts) unless
+ * the server asked something on its reply stream: a tool in a dialogue with us keeps its whole
+ * budget. (A request on the GET stream relates to no call, so it makes no call a dialogue.)
  */
-async function callEach(ctx: CheckContext, session: Session, planned: Array<{ tool: ToolDef; args: Record<string, unknown> }>, sideBySide: boolean): Promise<ToolCall[]> {
+async function callEach(ctx: CheckContext, session: Session, planned: Array<{ tool: ToolDef; args: Record<string, unknown> }>, asks: ServerAsk[]): Promise<ToolCall[]> {
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
+  const sideBySide = session.transport.kind !== 'stdio';
+  const cutoff = sideBySide && planned.length ? stragglerCutoff(planned.length) : undefined;
+  const engaged = (name: string) => asks.some((a) => a.related && a.during[0] === name);
   const calls = await mapLimited(planned, sideBySide ? CALL_CONCURRENCY : 1, async ({ tool, args }) => {
     if (ctx.signal.aborted || session.closed) return undefined;
-    return callTool(session, tool, args, budget);
+    const giveUp = cutoff?.giveUp.then(() => (engaged(tool.name) ? new Promise<never>(() => {}) : undefined));
+    const call = await callTool(session, tool, args, budget, giveUp);
+    cutoff?.ended();
+    return call;
   });
   return calls.filter((c): c is ToolCall => c !== undefined);
 }

@@ -10,19 +10,15 @@ import type { Outcome, Session } from '../../src/session/index.js';
 import { isObject } from './json-object.js';
 import { compileSchema } from './json-schema.js';
 import { listAll, type ListWalk } from './list-all.js';
-import { delay } from './delay.js';
 import { mapLimited } from './map-limited.js';
 import { knownValues } from './known-values.js';
 import { NOTHING_KNOWN, type KnownValues } from './plausible-value.js';
 import { sampleArguments } from './sample-args.js';
+import { stragglerCutoff } from './straggler.js';
 import { callTool, type ToolCall } from './tool-call.js';
 
 /** Longest we wait for one surveyed call; slower tools are cancelled and left unjudged. */
 export const CALL_BUDGET_MS = 2000;
-/** Once every other surveyed call has answered, how much longer a straggler gets (it is then cancelled, unjudged). */
-export const STRAGGLER_MS = 750;
-/** ...but every call gets at least this long from the start of the survey. */
-const SURVEY_MIN_WAIT_MS = 1000;
 /** Tool calls in flight at once on one session, so a server with many tools is not flooded. */
 export const CALL_CONCURRENCY = 4;
 
@@ -109,18 +105,12 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
     else planned.push({ tool, args: built.args });
   }
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
-  // A slow tool (say one that sleeps for its sampled duration) must not hold up the verdicts of
-  // every tools check: once the others have answered, it gets STRAGGLER_MS more. On a loaded
-  // machine the others answer late too, so the straggler's allowance moves with them.
-  let pending = planned.length;
-  let othersDone: () => void = () => {};
-  const lastButOne = new Promise<void>((resolve) => (othersDone = resolve));
-  if (pending <= 1) othersDone();
-  const giveUp = planned.length ? Promise.all([lastButOne.then(() => delay(STRAGGLER_MS)), delay(SURVEY_MIN_WAIT_MS)]) : undefined;
+  // A slow tool must not hold up the verdicts of every tools check (straggler.ts).
+  const cutoff = planned.length ? stragglerCutoff(planned.length) : undefined;
   const done = await mapLimited(planned, CALL_CONCURRENCY, async ({ tool, args }) => {
     if (ctx.signal.aborted) return undefined;
-    const call = await callTool(ctx.session, tool, args, budget, giveUp);
-    if (--pending <= 1) othersDone();
+    const call = await callTool(ctx.session, tool, args, budget, cutoff?.giveUp);
+    cutoff?.ended();
     return call;
   });
   for (const call of done) {
