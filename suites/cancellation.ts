@@ -86,6 +86,7 @@ export const unknownIgnored = defineCheck({
   spec: 'basic/utilities/cancellation#error-handling',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const http = statelessHttp(ctx);
     if (http) return http;

@@ -141,6 +141,7 @@ export const invalidRequest = defineCheck({
   revisions: WITH_STATELESS,
   connection: 'disposable',
   runsAlone: true,
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const problems = new Problems();
     let session = ctx.session;
@@ -303,6 +304,7 @@ export const invalidParams = defineCheck({
   spec: 'basic#error-responses',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const session = ctx.session;
     const probes: ParamsProbe[] = [];

@@ -398,6 +398,7 @@ export const noResponsesOnGet = defineCheck({
   revisions: STREAMABLE,
   transports: ['http'],
   connection: 'fresh',
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const session = ctx.session;
     const { get, open } = await openGetStream(ctx, session);
@@ -581,6 +582,7 @@ export const sseEventIdsUnique = defineCheck({
   revisions: STREAMABLE,
   transports: ['http'],
   connection: 'fresh',
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const session = ctx.session;
     const { get, open: getOpen } = await openGetStream(ctx, session);

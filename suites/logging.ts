@@ -105,6 +105,7 @@ export const levelFilter = defineCheck({
   // disruptive checks. notifications/server-notifications, which sets debug, runs alone; what the
   // others' traffic logs meanwhile is filtered by the same level, so it cannot fail a server.
   connection: 'disposable',
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     await openServerStream(ctx.session, ctx.options.requestTimeoutMs);
     // Calibrate: what does this activity log at debug? Then set a level above all of it.

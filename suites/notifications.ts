@@ -28,6 +28,7 @@ export const notificationsNotAnswered = defineCheck({
   spec: 'basic#notifications',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const session = ctx.session;
     const problems = new Problems();

@@ -21,8 +21,12 @@ import { pool } from './pool.js';
  * at a time keep a cancellation from being overtaken by load on the server (cancellation/in-flight).
  */
 const SHARED_WIDTH = { stdio: 32, http: 4, sse: 4 } as const;
-/** Checks on connections of their own at once (stdio: server processes). */
-const SEPARATE_WIDTH = 2;
+/**
+ * Checks on connections of their own at once. On stdio each is a server process on two cores;
+ * over HTTP a session is a request, and most of these checks listen out a quiet period, so many
+ * can listen at once.
+ */
+const SEPARATE_WIDTH = { stdio: 2, http: 8, sse: 4 } as const;
 
 export interface Schedule {
   /** On the main session: the long checks all at once, the others `width` at a time. */
@@ -53,7 +57,7 @@ export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: 
         ? { long: [], checks: [...onMain].sort(longFirst), width: o.sharedWidth }
         : { long: onMain.filter((c) => c.long), checks: onMain.filter((c) => !c.long), width: SHARED_WIDTH[target.transport] },
     lanes: { checks: during.filter(onLanes) },
-    separate: { checks: during.filter((c) => c.connection !== 'shared' && !onLanes(c)).sort(longFirst), width: o.separateWidth ?? SEPARATE_WIDTH },
+    separate: { checks: during.filter((c) => c.connection !== 'shared' && !onLanes(c)).sort(longFirst), width: o.separateWidth ?? SEPARATE_WIDTH[target.transport] },
     finals: runnable.filter(isFinal),
   };
 }
