@@ -186,8 +186,12 @@ export const listChangedDeclared = defineCheck({
   async run(ctx) {
     // Runs after the other checks: the main session has seen the whole run's traffic.
     await openServerStream(ctx.session, ctx.options.requestTimeoutMs);
+    const spokeAt = ctx.session.lastSentAt ?? 0;
     await ctx.request('ping');
-    if (ctx.session.transport.kind !== 'stdio') await delay(Math.min(ctx.options.quietMs, 300));
+    // stdio keeps order: the ping's answer comes after anything our earlier messages caused. Over
+    // HTTP the GET stream does not; a late notification gets 300 ms after the last message we sent
+    // on this session (however long ago that was), not after this check began.
+    if (ctx.session.transport.kind !== 'stdio') await delay(Math.max(0, Math.min(ctx.options.quietMs, 300) - (ctx.session.now() - spokeAt)));
     const undeclared = (r: Received) => {
       const m = methodOf(r);
       const cap = m && isNotification(r) ? LIST_CHANGED[m] : undefined;

@@ -113,6 +113,9 @@ export class Session {
     if (isStateless(options.revision)) transport.setProtocolVersion?.(options.revision);
   }
 
+  /** When we last sent anything on this session (session clock, see now()); undefined before the first message. */
+  lastSentAt: number | undefined;
+
   now(): number {
     return Math.round((performance.now() - this.t0) * 10) / 10;
   }
@@ -191,7 +194,7 @@ export class Session {
       this.pending.set(key, entry);
       const timeoutMs = (opts.timeoutMs ?? this.options.requestTimeoutMs) + EXCHANGE_MARGIN_MS;
       const onExchange = (exchange: HttpExchange) => (entry.exchange = exchange);
-      this.transport.send(message, { headers: opts.headers, signal: opts.signal, timeoutMs, onExchange }).then(
+      this.transmit(message, { headers: opts.headers, signal: opts.signal, timeoutMs, onExchange }).then(
         (out) => {
           entry.sent = true;
           const status = out.http?.response?.status;
@@ -211,16 +214,23 @@ export class Session {
   notify(method: string, params?: Record<string, unknown>): Promise<SendOutcome> {
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (params !== undefined) message.params = params;
-    return this.transport.send(message);
+    return this.transmit(message);
   }
 
   sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
+    this.lastSentAt = this.now();
     return this.transport.sendRaw(bytes, options);
   }
 
   /** Sends a message as JSON without correlating anything (notifications, odd shapes). */
   sendMessage(message: unknown): Promise<SendOutcome> {
-    return this.transport.send(message);
+    return this.transmit(message);
+  }
+
+  /** Every message we send goes through here, so lastSentAt says when we last spoke. */
+  private transmit(message: unknown, options?: SendOptions): Promise<SendOutcome> {
+    this.lastSentAt = this.now();
+    return this.transport.send(message, options);
   }
 
   onReceive(listener: Listener): () => void {
@@ -472,7 +482,7 @@ export class Session {
       'sampling/createMessage': ['sampling', 'SAMP-1'],
       'elicitation/create': ['elicitation', 'ELIC-1'],
     };
-    const reply = (body: Record<string, unknown>) => void this.transport.send({ jsonrpc: '2.0', id, ...body }).catch(() => undefined);
+    const reply = (body: Record<string, unknown>) => void this.transmit({ jsonrpc: '2.0', id, ...body }).catch(() => undefined);
     if (method === 'ping') return reply({ result: {} });
     const need = needs[method];
     if (need && !(need[0] in caps)) {
