@@ -43,17 +43,41 @@ function metaValidator(dialect: Dialect, ajv: ReturnType<typeof createQuietAjv>)
 }
 
 const cache = new WeakMap<object, Map<Revision, Compiled>>();
+/**
+ * The same schemas by content: every session's tools/list brings new objects for the same
+ * schemas (a run opens dozens of sessions), and compiling them again was a tenth of a run's CPU.
+ */
+const byContent = new Map<string, Compiled>();
+/** Servers with endless distinct schemas (generated, fuzzed) do not grow it without end. */
+const MAX_BY_CONTENT = 2000;
 
-/** Compiles `schema` (memoized per schema object and revision). */
+/** Compiles `schema` (memoized per schema object and revision, and by content). */
 export function compileSchema(schema: unknown, revision: Revision): Compiled {
   if (!isObject(schema)) return { ok: false, judged: true, reason: `the schema is ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}, not an object` };
   let byRevision = cache.get(schema);
   if (!byRevision) cache.set(schema, (byRevision = new Map()));
   const known = byRevision.get(revision);
   if (known) return known;
-  const compiled = compileFresh(schema, revision);
+  const key = contentKey(schema, revision);
+  let compiled = key === undefined ? undefined : byContent.get(key);
+  if (!compiled) {
+    compiled = compileFresh(schema, revision);
+    if (key !== undefined) {
+      if (byContent.size >= MAX_BY_CONTENT) byContent.clear();
+      byContent.set(key, compiled);
+    }
+  }
   byRevision.set(revision, compiled);
   return compiled;
+}
+
+/** The revision (it picks the default dialect) and the schema's JSON; undefined when it has none (cycles, BigInt). */
+function contentKey(schema: Record<string, unknown>, revision: Revision): string | undefined {
+  try {
+    return `${revision}\n${JSON.stringify(schema)}`;
+  } catch {
+    return undefined;
+  }
 }
 
 function compileFresh(schema: Record<string, unknown>, revision: Revision): Compiled {
