@@ -4,7 +4,7 @@
 // under 0.1 s. The library API keeps tsc's output (and its .d.ts) as it is.
 // tsc never deletes output, so files left from a source since removed or renamed are dropped
 // here: they would otherwise ship in the package (package.json "files" takes dist/src, dist/suites).
-import { chmodSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { precompiledMetaModule, precompiledModule } from '../dist/src/schema/registry.js';
@@ -17,17 +17,21 @@ for (const revision of REVISIONS) writeFileSync(join('dist/validators', `${revis
 // And the meta-schemas that check the schemas servers publish (tool inputSchema...).
 for (const dialect of ['draft-07', '2020-12']) writeFileSync(join('dist/validators', `meta-${dialect}.cjs`), precompiledMetaModule(dialect));
 
+// The bundle is CommonJS so that scripts/cli-loader.mjs (dist/cli.js) can run it through V8's
+// code cache (vm.Script); import.meta.url, which our modules use to find dist/validators, is the
+// bundle's own URL.
 await build({
-  stdin: { contents: "import { cli } from './src/cli/main.js';\nawait cli();\n", resolveDir: 'dist', sourcefile: 'cli-entry.js' },
+  stdin: { contents: "export { cli } from './src/cli/main.js';\nexport { useModuleImporter } from './src/cli/config.js';\n", resolveDir: 'dist', sourcefile: 'cli-entry.js' },
   bundle: true,
   platform: 'node',
-  format: 'esm',
+  format: 'cjs',
   target: 'node20',
-  outfile: 'dist/cli.js',
-  // CommonJS dependencies (ajv) call require(); an ES module has none of its own.
-  banner: { js: "#!/usr/bin/env node\nimport { createRequire as createRequireForBundle } from 'node:module';\nconst require = createRequireForBundle(import.meta.url);" },
+  outfile: 'dist/cli-bundle.cjs',
+  define: { 'import.meta.url': '__bundleUrl' },
+  banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+copyFileSync('scripts/cli-loader.mjs', 'dist/cli.js');
 chmodSync('dist/cli.js', 0o755);
 writeFileSync('dist/index.js', "export * from './src/index.js';\n");
 writeFileSync('dist/index.d.ts', "export * from './src/index.js';\n");

@@ -116,12 +116,23 @@ function discover(cwd: string): string | undefined {
   return found[0];
 }
 
+/** How a .mjs/.js config is loaded; the CLI's loader hands in its own (see useModuleImporter). */
+let importModule = (url: string): Promise<unknown> => import(url);
+
+/**
+ * dist/cli.js runs the bundle through V8's code cache, and import() in code that came from the
+ * cache finds no loader on Node 20: the loader, an ES module, imports config files for it.
+ */
+export function useModuleImporter(importer: (url: string) => Promise<unknown>): void {
+  importModule = importer;
+}
+
 async function readConfigData(file: string, abs: string): Promise<unknown> {
   if (['.mjs', '.js'].includes(extname(abs))) {
     if (!existsSync(abs)) throw new UsageError(`cannot read config ${file}: ENOENT`);
     let mod: Record<string, unknown>;
     try {
-      mod = (await import(pathToFileURL(abs).href)) as Record<string, unknown>;
+      mod = (await importModule(pathToFileURL(abs).href)) as Record<string, unknown>;
     } catch (err) {
       throw new ConfigError(file, '/', `cannot load: ${firstLine(err)}`);
     }

@@ -13,7 +13,7 @@ const FIXTURE_SERVER = join(ROOT, 'dist', 'test', 'fixtures', 'server.js');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { name: string; version: string };
 
 /** Files the package may ship; anything else (sources, tests, fixtures) is a packaging mistake. */
-const ALLOWED = /^(package\.json|README\.md|LICENSE(\.md)?|docs\/api\.md|schemas\/.+\.json|schemas\/extensions\/README\.md|dist\/(cli\.js|index\.js|index\.d\.ts)|dist\/(src|suites)\/.+\.(js|d\.ts)|dist\/validators\/[\w-]+\.cjs)$/;
+const ALLOWED = /^(package\.json|README\.md|LICENSE(\.md)?|docs\/api\.md|schemas\/.+\.json|schemas\/extensions\/README\.md|dist\/(cli\.js|cli-bundle\.cjs|index\.js|index\.d\.ts)|dist\/(src|suites)\/.+\.(js|d\.ts)|dist\/validators\/[\w-]+\.cjs)$/;
 
 const work = mkdtempSync(join(tmpdir(), 'mcp-conform-pack-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -42,7 +42,7 @@ describe('the npm package', () => {
     const [info] = JSON.parse(packed.stdout) as { filename: string; files: { path: string }[] }[];
     const files = info.files.map((f) => f.path);
     expect(files.filter((f) => !ALLOWED.test(f))).toEqual([]);
-    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'dist/src/vitest/index.d.ts', 'dist/suites/index.js', 'schemas/2025-11-25/index.json', 'dist/validators/2025-11-25.cjs', 'dist/validators/meta-2020-12.cjs']));
+    expect(files).toEqual(expect.arrayContaining(['package.json', 'README.md', 'dist/cli.js', 'dist/cli-bundle.cjs', 'dist/index.js', 'dist/index.d.ts', 'dist/src/vitest/index.d.ts', 'dist/suites/index.js', 'schemas/2025-11-25/index.json', 'dist/validators/2025-11-25.cjs', 'dist/validators/meta-2020-12.cjs']));
 
     // 2. Installed into a clean project (dependencies from the npm cache when possible).
     const project = join(work, 'project');
