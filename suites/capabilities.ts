@@ -245,6 +245,7 @@ export const clientCapabilitiesRespected = defineCheck({
   // LIFE-11: the negotiated client capabilities are the ones the server may use.
   requirements: ['CAP-12', 'ROOTS-1', 'SAMP-1', 'ELIC-1', 'LIFE-11'],
   spec: 'basic/lifecycle#operation',
+  long: true, // watches each call for a quiet period: started first, beside the others
   async run(ctx) {
     // Alongside: a client that declares everything, to show what the server asks for and that we answer.
     const declaring = (async () => {

@@ -118,6 +118,7 @@ export const concurrentCorrelation = defineCheck({
   requirements: ['RPC-2', 'RPC-25'],
   spec: 'basic#responses',
   revisions: WITH_STATELESS,
+  long: true, // a quiet period after the burst: started first, beside the others
   async run(ctx) {
     const problems = new Problems();
     const from = ctx.session.findings.length;

@@ -238,6 +238,7 @@ export const initializedNotAnswered = defineCheck({
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
   opensConnections: true,
+  long: true, // waits on the handshake walk's quiet periods: started first, beside the others
   async run(ctx) {
     const walk = await handshakeWalk(ctx);
     if (walk.handshake.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
@@ -281,6 +282,7 @@ export const pingBeforeInitialized = defineCheck({
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
   opensConnections: true,
+  long: true, // waits on the handshake walk's quiet periods: started first, beside the others
   async run(ctx) {
     const walk = await handshakeWalk(ctx);
     if (walk.handshake.outcome.kind !== 'result' || !walk.ping) return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
@@ -320,6 +322,7 @@ export const noRequestsBeforeInitialized = defineCheck({
   // Opens its own connections (shared with sibling checks), so needs none from the runner.
   runsWithoutHandshake: true,
   opensConnections: true,
+  long: true, // waits on the handshake walk's quiet periods: started first, beside the others
   async run(ctx) {
     const walk = await handshakeWalk(ctx);
     if (walk.handshake.outcome.kind !== 'result') return ctx.skip(`initialize failed: ${describeOutcome(walk.handshake.outcome)}`);
