@@ -81,10 +81,10 @@ export function surveyTools(ctx: CheckContext): Promise<ToolSurvey> {
 }
 
 async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
-  const walk = await listAll(ctx, 'tools/list', 'tools');
+  // The resource walk (for plausible URIs) beside the tool walk: one may take many pages.
+  const [walk, known] = await Promise.all([listAll(ctx, 'tools/list', 'tools'), knownValues(ctx)]);
   const tools = toolsOf(walk);
   const survey: ToolSurvey = { walk, tools, calls: [], notCalled: [] };
-  const known = await knownValues(ctx);
   const planned: Array<{ tool: ToolDef; args: Record<string, unknown> }> = [];
   for (const tool of tools) {
     if (tool.name === ctx.options.slowTool) {
