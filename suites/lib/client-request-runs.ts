@@ -15,7 +15,8 @@ import { walkPages } from './list-all.js';
 import { answerInputRequest, INPUT_METHODS } from './mrtr-client.js';
 import { mapLimited } from './map-limited.js';
 import { openServerStream } from './server-stream.js';
-import { stragglerCutoff } from './straggler.js';
+import { delay } from './delay.js';
+import { STRAGGLER_MS, stragglerCutoff } from './straggler.js';
 import { callTool, type ToolCall } from './tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
 
@@ -180,23 +181,38 @@ function callsBehind(session: Session, r: Received): { during: string[]; related
  * One call of each planned tool, in list order. Over Streamable HTTP side by side: a request on a
  * call's own reply stream names that call however many are in flight, and one on the GET stream
  * names every call in flight (all we know). On stdio one at a time, so a request names the only
- * call in flight. Over HTTP a straggler is given up as in the tool survey (straggler.ts) unless
- * the server asked something on its reply stream: a tool in a dialogue with us keeps its whole
- * budget. (A request on the GET stream relates to no call, so it makes no call a dialogue.)
+ * call in flight. A straggler is given up as in the tool survey (straggler.ts), unless the server
+ * asks during it (unlessInDialogue).
  */
 async function callEach(ctx: CheckContext, session: Session, planned: Array<{ tool: ToolDef; args: Record<string, unknown> }>, asks: ServerAsk[]): Promise<ToolCall[]> {
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
   const sideBySide = session.transport.kind !== 'stdio';
-  const cutoff = sideBySide && planned.length ? stragglerCutoff(planned.length) : undefined;
-  const engaged = (name: string) => asks.some((a) => a.related && a.during[0] === name);
+  // One at a time, each call is a batch of its own: a straggler after 1 s.
+  const batch = sideBySide && planned.length ? stragglerCutoff(planned.length) : undefined;
   const calls = await mapLimited(planned, sideBySide ? CALL_CONCURRENCY : 1, async ({ tool, args }) => {
     if (ctx.signal.aborted || session.closed) return undefined;
-    const giveUp = cutoff?.giveUp.then(() => (engaged(tool.name) ? new Promise<never>(() => {}) : undefined));
-    const call = await callTool(session, tool, args, budget, giveUp);
-    cutoff?.ended();
+    const cutoff = batch ?? stragglerCutoff(1);
+    const call = await callTool(session, tool, args, budget, cutoff.giveUp.then(() => unlessInDialogue(session, asks, tool.name)));
+    cutoff.ended();
     return call;
   });
   return calls.filter((c): c is ToolCall => c !== undefined);
+}
+
+/**
+ * Settles once a straggler may be given up: never while the server asks on the call's own reply
+ * stream (a dialogue: it keeps its whole budget), and not within STRAGGLER_MS of a request that
+ * arrived during it where nothing names the call (stdio, the GET stream): server-everything asks
+ * for roots on its own right after the handshake, whatever call is then in flight.
+ */
+async function unlessInDialogue(session: Session, asks: ServerAsk[], name: string): Promise<void> {
+  for (;;) {
+    const during = asks.filter((a) => a.during.includes(name));
+    if (during.some((a) => a.related)) return new Promise<never>(() => {});
+    const since = session.now() - Math.max(...during.map((a) => a.received.at), -Infinity);
+    if (since >= STRAGGLER_MS) return;
+    await delay(STRAGGLER_MS - since);
+  }
 }
 
 /** The runs that exist (not skipped), for checks that look at every request the server sent. */
