@@ -4,7 +4,7 @@
 // under 0.1 s. The library API keeps tsc's output (and its .d.ts) as it is.
 // tsc never deletes output, so files left from a source since removed or renamed are dropped
 // here: they would otherwise ship in the package (package.json "files" takes dist/src, dist/suites).
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { precompiledMetaModule, precompiledModule } from '../dist/src/schema/registry.js';
@@ -31,10 +31,22 @@ await build({
   banner: { js: "const __bundleUrl = require('node:url').pathToFileURL(__filename).href;" },
   logLevel: 'warning',
 });
+asciiOnly('dist/cli-bundle.cjs');
 copyFileSync('scripts/cli-loader.mjs', 'dist/cli.js');
 chmodSync('dist/cli.js', 0o755);
 writeFileSync('dist/index.js', "export * from './src/index.js';\n");
 writeFileSync('dist/index.d.ts', "export * from './src/index.js';\n");
+
+/**
+ * Escapes the non-ASCII characters esbuild leaves in the bundle (it escapes strings, templates and
+ * identifiers, not comments and regular expressions): V8 keeps the source of a script for the
+ * whole run, and one character beyond Latin-1 makes all 2 MB of it a two-byte string (4 MB).
+ * \uXXXX means the same character in a regular expression and nothing in a comment.
+ */
+function asciiOnly(file) {
+  const text = readFileSync(file, 'utf8');
+  writeFileSync(file, text.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+}
 
 /** Removes dist/<dir>/**\/X.js and X.d.ts whose <dir>/**\/X.ts is gone. */
 function dropStale(dir) {

@@ -6,6 +6,7 @@ import { ClientCredentialsRefused } from '../auth/index.js';
 import { ConfigError, EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
 import { fuzzCommand } from './fuzz.js';
+import { boundHeapGrowth } from './heap-policy.js';
 import { listCommand } from './list.js';
 import { proxyCommand } from './proxy.js';
 import { runCommand } from './run.js';
@@ -86,7 +87,9 @@ export async function cli(): Promise<void> {
     process.stderr.write(internalError(err, Boolean(process.env.MCP_CONFORM_DEBUG)));
     process.exit(EXIT.internal);
   });
-  const code = await main(process.argv.slice(2), processIO());
+  const argv = process.argv.slice(2);
+  if (argv[0] === 'run' || argv[0] === 'fuzz') boundHeapGrowth();
+  const code = await main(argv, processIO());
   process.exitCode = code;
   // Transports kill their children on close; give stdout a moment to drain, then leave.
   setTimeout(() => process.exit(code), 50).unref();

@@ -115,7 +115,14 @@ export class RunSessions {
   /** A session a check is done with starts closing now; the run waits for it at the end. */
   windDown(s: Session): void {
     this.closing.push(s);
-    void s.close().catch(() => undefined);
+    // Once closed it has nothing left to wait for: dropped, its received messages and trace go with it.
+    void s
+      .close()
+      .catch(() => undefined)
+      .finally(() => {
+        const i = this.closing.indexOf(s);
+        if (i >= 0) this.closing.splice(i, 1);
+      });
   }
 
   /** Closes the lane process if no lane took it (no disposable check could run). */

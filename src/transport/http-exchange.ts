@@ -19,6 +19,8 @@ export interface ExchangeSpec {
   method: string;
   headers: Record<string, string>;
   body?: string | Uint8Array;
+  /** `body` as text, when the caller decoded it already (raw bytes are decoded once, not twice). */
+  bodyText?: string;
   /** Bounds the whole exchange; in background mode only the wait for the response headers. */
   timeoutMs: number;
   /** Aborted by close() of the transport. */
@@ -55,7 +57,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   const exchange: HttpExchange = {
     request: { method: spec.method, url: spec.url, headers: redactHeaders(spec.headers) },
   };
-  if (spec.body !== undefined) exchange.request.body = truncate(bodyText(spec.body), RECORDED_BODY_CHARS);
+  if (spec.body !== undefined) exchange.request.body = truncate(spec.bodyText ?? bodyText(spec.body), RECORDED_BODY_CHARS);
   spec.onExchange?.(exchange);
   const messages: object[] = [];
   const abort = abortFor(spec);

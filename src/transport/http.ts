@@ -223,6 +223,7 @@ class HttpTransportImpl implements HttpTransport {
       method: 'POST',
       headers: this.headers({ 'Content-Type': 'application/json', Accept: POST_ACCEPT }, extraHeaders),
       body,
+      bodyText: raw,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
       closeSignal: this.closeController.signal,
       cancelSignal: options.signal,

@@ -44,40 +44,23 @@ function metaValidator(dialect: Dialect, ajv: ReturnType<typeof createQuietAjv>)
 
 const cache = new WeakMap<object, Map<Revision, Compiled>>();
 /**
- * The same schemas by content: every session's tools/list brings new objects for the same
- * schemas (a run opens dozens of sessions), and compiling them again was a tenth of a run's CPU.
+ * The same schema text in the same dialect compiles to the same result: every revision's run (and
+ * session) lists the tools anew, and ajv keeps each compiled schema for the process's life.
  */
 const byContent = new Map<string, Compiled>();
-/** Servers with endless distinct schemas (generated, fuzzed) do not grow it without end. */
-const MAX_BY_CONTENT = 2000;
+/** A server publishing more distinct schemas than this gets the rest compiled each time, unkept. */
+const MAX_KEPT_BY_CONTENT = 1000;
 
-/** Compiles `schema` (memoized per schema object and revision, and by content). */
+/** Compiles `schema` (memoized per schema object and revision, and by dialect and content). */
 export function compileSchema(schema: unknown, revision: Revision): Compiled {
   if (!isObject(schema)) return { ok: false, judged: true, reason: `the schema is ${schema === null ? 'null' : Array.isArray(schema) ? 'an array' : typeof schema}, not an object` };
   let byRevision = cache.get(schema);
   if (!byRevision) cache.set(schema, (byRevision = new Map()));
   const known = byRevision.get(revision);
   if (known) return known;
-  const key = contentKey(schema, revision);
-  let compiled = key === undefined ? undefined : byContent.get(key);
-  if (!compiled) {
-    compiled = compileFresh(schema, revision);
-    if (key !== undefined) {
-      if (byContent.size >= MAX_BY_CONTENT) byContent.clear();
-      byContent.set(key, compiled);
-    }
-  }
+  const compiled = compileFresh(schema, revision);
   byRevision.set(revision, compiled);
   return compiled;
-}
-
-/** The revision (it picks the default dialect) and the schema's JSON; undefined when it has none (cycles, BigInt). */
-function contentKey(schema: Record<string, unknown>, revision: Revision): string | undefined {
-  try {
-    return `${revision}\n${JSON.stringify(schema)}`;
-  } catch {
-    return undefined;
-  }
 }
 
 function compileFresh(schema: Record<string, unknown>, revision: Revision): Compiled {
@@ -86,6 +69,15 @@ function compileFresh(schema: Record<string, unknown>, revision: Revision): Comp
   const { dialect } = which;
   // The dialect is settled; compile without $schema so spelling variants of its URI do not matter.
   const { $schema: _ignored, ...body } = schema;
+  const key = `${dialect}\n${JSON.stringify(body)}`;
+  const known = byContent.get(key);
+  if (known) return known;
+  const compiled = compileBody(body, dialect);
+  if (byContent.size < MAX_KEPT_BY_CONTENT) byContent.set(key, compiled);
+  return compiled;
+}
+
+function compileBody(body: Record<string, unknown>, dialect: Dialect): Compiled {
   let ajv = sharedAjv(dialect, body);
   const meta = metaValidator(dialect, ajv);
   if (!(meta ? meta(body) : ajv.validateSchema(body))) {
