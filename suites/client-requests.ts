@@ -5,7 +5,7 @@
 // server that asks for roots again after notifications/roots/list_changed.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
-import type { Received } from '../src/session/index.js';
+import type { Outcome, Received } from '../src/session/index.js';
 import { allRuns, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
 import { isObject } from './lib/json-object.js';
 import { callTool } from './lib/tool-call.js';
@@ -253,11 +253,17 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
   const broken: string[] = [];
   let asked = 0;
   const triggers = new Set<string>();
-  // The control: how each call ended when we answered validly. A call that was slow then too says nothing about the refusal.
+  // The control: how each call ended when we answered validly. A call that was slow then too says
+  // nothing about the refusal, nor does one given up before twice the time it took then: a tool
+  // that takes about as long as our wait for stragglers may end just inside it in one run and just
+  // outside in the other.
   const control = await clientRequestRun(ctx, 'cooperate');
-  const slowAnyway = (name: string) => {
-    const call = 'asks' in control ? callOf(control, name) : undefined;
-    return call !== undefined && call.outcome.kind !== 'result' && call.outcome.kind !== 'error';
+  const notJudged = (name: string, outcome: Outcome): string | undefined => {
+    const then = 'asks' in control ? callOf(control, name)?.outcome : undefined;
+    if (then === undefined) return undefined;
+    if (then.kind !== 'result' && then.kind !== 'error') return 'it went unanswered within the budget when we answered validly too';
+    if (outcome.kind === 'timeout' && outcome.ms < 2 * then.ms) return `it was given up after ${outcome.ms} ms, less than twice the ${then.ms} ms it took when we answered validly`;
+    return undefined;
   };
   for (const policy of policies) {
     const run = await clientRequestRun(ctx, policy);
@@ -270,8 +276,9 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
     for (const name of new Set(asks.flatMap((a) => a.during))) {
       const call = callOf(run, name);
       if (!call) continue;
-      if (slowAnyway(name)) {
-        ctx.note(`tools/call ${name} is not judged: it went unanswered within the budget when we answered validly too`);
+      const why = notJudged(name, call.outcome);
+      if (why) {
+        ctx.note(`tools/call ${name} is not judged: ${why}`);
         continue;
       }
       ctx.evidence.push(...call.evidence);
