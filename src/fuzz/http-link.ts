@@ -1,6 +1,7 @@
 // One Streamable HTTP session used for fuzzing. A POST body holds one JSON text, so every case
 // is its own POST; the cases of a batch go out at once, and once they have all been answered
-// (or their deadline has passed) a ping POST proves that the server still serves. Answers that
+// (or their deadline has passed) a ping POST proves that the server still serves — unless every
+// POST ended with every answer it was due, which proves as much. Answers that
 // carry a case's id are matched by id, as on stdio; everything else (errors without an id,
 // bodies that are not JSON-RPC, the status) is read off the exchange that carried it, so each
 // case knows exactly what its own POST got back.
@@ -105,11 +106,27 @@ export class HttpLink extends LinkBase<Live> {
     if (answer.length && answer.every((id) => this.answered(id))) this.finish(this.liveOf.get(hit.batch), hit.run);
   }
 
-  /** One case is done with: once they all are, the ping goes out. */
+  /** One case is done with: once they all are, the ping goes out (unless the POSTs already show the server serves). */
   private finish(live: Live | undefined, run: CaseRun): void {
     if (!live || live.finished.has(run)) return;
     live.finished.add(run);
-    if (--live.open === 0) this.ping(live);
+    if (--live.open !== 0) return;
+    // An SSE reply's answer is read just before its stream ends: decide once that end is through.
+    setImmediate(() => {
+      if (live.pinging || live.batch.settled) return;
+      if (!this.servedWhole(live)) return this.ping(live);
+      live.batch.pingAnswered = true;
+      this.settle(live);
+    });
+  }
+
+  /**
+   * Every POST of the batch is over, none broke, and every answer the cases expect came: nothing
+   * more can arrive for them, and the server has just shown it serves, which is all a ping behind
+   * the batch would show (a missing answer, an open or broken POST still get the ping).
+   */
+  private servedWhole(live: Live): boolean {
+    return live.batch.runs.every((r) => r.http !== undefined && !r.http.pending && r.http.error === undefined && r.expect.answer.every((id) => this.answered(id)));
   }
 
   private onPosted(live: Live, run: CaseRun, x: HttpExchange | undefined): void {
