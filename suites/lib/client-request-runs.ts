@@ -4,7 +4,7 @@
 // client-requests checks (once per run and policy). Each request the server sends is kept with
 // the tool calls it arrived during, the answer we gave, and how those calls then ended. Over
 // Streamable HTTP the calls go side by side (a request on a call's own reply stream names that
-// call), on stdio one at a time (a request names the only call in flight).
+// call), on stdio and legacy HTTP+SSE one at a time (a request names the only call in flight).
 import { HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
@@ -180,13 +180,14 @@ function callsBehind(session: Session, r: Received): { during: string[]; related
 /**
  * One call of each planned tool, in list order. Over Streamable HTTP side by side: a request on a
  * call's own reply stream names that call however many are in flight, and one on the GET stream
- * names every call in flight (all we know). On stdio one at a time, so a request names the only
- * call in flight. A straggler is given up as in the tool survey (straggler.ts), unless the server
+ * names every call in flight (all we know). On stdio and legacy HTTP+SSE one at a time, so a
+ * request names the only call in flight. A straggler is given up as in the tool survey (straggler.ts), unless the server
  * asks during it (unlessInDialogue).
  */
 async function callEach(ctx: CheckContext, session: Session, planned: Array<{ tool: ToolDef; args: Record<string, unknown> }>, asks: ServerAsk[]): Promise<ToolCall[]> {
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
-  const sideBySide = session.transport.kind !== 'stdio';
+  // Legacy HTTP+SSE, like stdio, has one channel for everything the server sends: nothing names the call.
+  const sideBySide = session.transport.kind === 'http';
   // One at a time, each call is a batch of its own: a straggler after 1 s.
   const batch = sideBySide && planned.length ? stragglerCutoff(planned.length) : undefined;
   const calls = await mapLimited(planned, sideBySide ? CALL_CONCURRENCY : 1, async ({ tool, args }) => {
