@@ -1,11 +1,10 @@
 // Completion: completion/complete on the server's own prompt arguments and resource-template
 // variables (at most 100 values, total and hasMore consistent), and -32602 for an unknown prompt.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, mapLimited, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';
 import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf } from './lib/list-all.js';
-import { mapLimited } from './lib/map-limited.js';
 import { plural } from './lib/plural.js';
 import { andStateless, WITH_STATELESS } from './lib/revisions.js';
 import { UNKNOWN_PROMPT } from './prompts.js';

@@ -1,6 +1,6 @@
 // Prompts: listing, getting each listed prompt with its required arguments filled, and the
 // -32602 answers for unknown prompts and missing required arguments.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, mapLimited, type Check, type CheckContext } from '../src/checks/index.js';
 import { base64Problem } from './lib/base64.js';
 import { isMimeType } from './lib/mime.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';
@@ -8,7 +8,6 @@ import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
 import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
-import { mapLimited } from './lib/map-limited.js';
 import { isInputRequired } from './lib/mrtr-client.js';
 import { plural } from './lib/plural.js';
 import { WITH_STATELESS } from './lib/revisions.js';

@@ -5,3 +5,4 @@ export { describeOutcome, errorCode } from './outcome.js';
 export type * from './types.js';
 export { summarize } from './summary.js';
 export { CAUSES, causesIfAllKnown, describeCause, type CauseKey } from './causes.js';
+export { mapLimited } from './map-limited.js';

@@ -9,11 +9,10 @@
 //   then           ─ `finals`, one at a time: the whole-run checks read what every other saw
 //
 // The three groups run side by side; new server processes (stdio) start two at a time (start-gate.ts).
-import type { Check, CheckResult } from '../checks/index.js';
+import { mapLimited, type Check, type CheckResult } from '../checks/index.js';
 import type { TargetSpec } from '../session/index.js';
 import { runOnLanes, type DisposableLane, type LaneRun } from './disposable-lanes.js';
 import { isFinal } from './execute-check.js';
-import { pool } from './pool.js';
 
 /**
  * Checks in flight on the main session. On stdio they mostly wait (for answers, quiet periods,
@@ -82,11 +81,11 @@ export async function runSchedule(s: Schedule, r: ScheduleRun): Promise<void> {
   await Promise.all([
     // Each lane is closed as soon as it finds nothing left to run, so its process winds down meanwhile.
     runOnLanes(s.lanes.checks, r.lanes, r.execute, r.finish, r.lateLane),
-    pool(s.separate.checks, s.separate.width, runOne),
+    mapLimited(s.separate.checks, s.separate.width, runOne),
     // Long checks mostly wait: all start at once, beside the `width` others, instead of holding its slots.
-    pool(s.shared.long, s.shared.long.length, runOne),
-    pool(s.shared.checks, s.shared.width, runOne),
+    mapLimited(s.shared.long, s.shared.long.length, runOne),
+    mapLimited(s.shared.checks, s.shared.width, runOne),
   ]);
   await r.beforeFinals();
-  await pool(s.finals, 1, runOne);
+  await mapLimited(s.finals, 1, runOne);
 }

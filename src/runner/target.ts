@@ -2,10 +2,10 @@
 // server accepts — stateful ones via initialize, 2026-07-28 via server/discover — one run each.
 import type { Report, RunResult } from '../checks/types.js';
 import { summarize } from '../checks/summary.js';
+import { mapLimited } from '../checks/index.js';
 import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
-import { pool } from './pool.js';
 import { distinctCauses } from './causes.js';
 import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
@@ -24,7 +24,7 @@ export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'reque
 /** The accepted revisions, and whether every probe was refused with 401 (the server wants a token). */
 async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<{ accepted: Revision[]; allRefusedForAuth: boolean }> {
   // Over HTTP a probe is a request, not a process: all five go at once.
-  const outcomes = await mapAtMost(opts.target.transport === 'stdio' ? 1 : REVISIONS.length, REVISIONS, (revision) => probeRevision(opts, revision));
+  const outcomes = await mapLimited(REVISIONS, opts.target.transport === 'stdio' ? 1 : REVISIONS.length, (revision) => probeRevision(opts, revision));
   const accepted = REVISIONS.filter((_, i) => outcomes[i].accepted);
   const refusals = outcomes.filter((o) => o.refusedForAuth).length;
   return { accepted, allRefusedForAuth: refusals === REVISIONS.length };
@@ -43,13 +43,6 @@ async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs
   } finally {
     await session.close().catch(() => undefined);
   }
-}
-
-/** `work` on each item, `width` at a time; the results in the items' order. */
-async function mapAtMost<T, R>(width: number, items: readonly T[], work: (item: T) => Promise<R>): Promise<R[]> {
-  const out: R[] = new Array(items.length);
-  await pool([...items.keys()], width, async (i) => void (out[i] = await work(items[i])));
-  return out;
 }
 
 /**
@@ -80,7 +73,7 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const startedAt = new Date().toISOString();
   const probed = await probeRevisions(rest);
   // Over HTTP the runs share no process and nothing on the server but its sessions: side by side.
-  const runs: RunResult[] = await mapAtMost(rest.target.transport === 'stdio' ? 1 : REVISIONS.length, probed.accepted, (revision) => runRevision({ ...rest, protocolVersion: revision }));
+  const runs: RunResult[] = await mapLimited(probed.accepted, rest.target.transport === 'stdio' ? 1 : REVISIONS.length, (revision) => runRevision({ ...rest, protocolVersion: revision }));
   // A server that answers 401 to every revision accepts none without a token: one run (at the
   // revision the main session detects) reports the auth checks, and every other check skips with that reason.
   if (probed.allRefusedForAuth) runs.push(await runRevision(rest));

@@ -5,7 +5,7 @@
 // the tool calls it arrived during, the answer we gave, and how those calls then ended. Over
 // Streamable HTTP the calls go side by side (a request on a call's own reply stream names that
 // call), on stdio and legacy HTTP+SSE one at a time (a request names the only call in flight).
-import { HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { mapLimited, HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
 import { livenessRequest } from './alive.js';
@@ -13,7 +13,6 @@ import { exchangeOn } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { walkPages } from './list-all.js';
 import { answerInputRequest, INPUT_METHODS } from './mrtr-client.js';
-import { mapLimited } from './map-limited.js';
 import { openServerStream } from './server-stream.js';
 import { delay } from './delay.js';
 import { STRAGGLER_MS, stragglerCutoff } from './straggler.js';

@@ -4,12 +4,11 @@
 // are the targets of the MRTR checks; each is then driven to its end once, answering every
 // round. Both are memoized per run, sent untagged on the main session (requests stand alone in
 // 2026-07-28), and keep the schema findings of their answers for the checks that judge them.
-import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { mapLimited, describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import { META_CLIENT_CAPABILITIES, type Evidence } from '../../src/session/index.js';
 import { exchangeEvidence, exchangeOn, type Judged } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { listAll, objectsOf } from './list-all.js';
-import { mapLimited } from './map-limited.js';
 import { ALL_INPUT_CAPABILITIES, inputRequired, isInputRequired, retryParams, type MrtrMethod } from './mrtr-client.js';
 import { knownFromResources } from './plausible-value.js';
 import { promptArguments } from './prompt-args.js';

@@ -1,10 +1,9 @@
 // Reads of the server's listed resources (the first SAMPLE_LIMIT of them), once per run, shared
 // by the resources checks; reads are safe. Untagged like the list walk: each read keeps the
 // schema findings its answer raised for the check that judges it.
-import type { CheckContext } from '../../src/checks/index.js';
+import { mapLimited, type CheckContext } from '../../src/checks/index.js';
 import { exchangeOn, type Judged } from './exchange.js';
 import { listAll, objectsOf, SAMPLE_LIMIT, type ListWalk } from './list-all.js';
-import { mapLimited } from './map-limited.js';
 
 const PARALLEL = 5;
 

@@ -3,10 +3,9 @@
 // elicitation. The checks of S26-5 and S26-6 then call it without that declaration. Calls
 // go untagged on the main session with a time budget, like the tool survey.
 import { META_CLIENT_CAPABILITIES, type Evidence } from '../../src/session/index.js';
-import type { CheckContext } from '../../src/checks/index.js';
+import { mapLimited, type CheckContext } from '../../src/checks/index.js';
 import { exchangeEvidence, exchangeOn, type Judged } from './exchange.js';
 import { listAll } from './list-all.js';
-import { mapLimited } from './map-limited.js';
 import { argumentsFor, callableTools, CALL_BUDGET_MS, toolsOf, type ToolDef } from './tool-survey.js';
 import { inputRequestMethods, isInputRequired } from './stateless-wire.js';
 

@@ -3,13 +3,12 @@
 // the tools we may call, memoized per run), and each such task driven to its end with
 // tasks/get, answering its inputRequests through tasks/update. Polling honours pollIntervalMs
 // within our floor and ceiling, and every drive is bounded by the check's time.
-import type { CheckContext } from '../../src/checks/index.js';
+import { mapLimited, type CheckContext } from '../../src/checks/index.js';
 import { META_CLIENT_CAPABILITIES, type Outcome } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { exchangeOn, type Judged } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { listAll } from './list-all.js';
-import { mapLimited } from './map-limited.js';
 import { answerAll } from './mrtr-client.js';
 import { slowCallTimeoutMs } from './slow-tool.js';
 import { argumentsFor, CALL_BUDGET_MS, callPermission, toolsOf, type ToolDef } from './tool-survey.js';

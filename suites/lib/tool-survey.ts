@@ -5,12 +5,11 @@
 // it. The slow tool named with --slow-tool is left to the progress and cancellation checks.
 // Calls are untagged like the list walk: the survey keeps the schema findings of each answer
 // for the checks that judge them.
-import type { CheckContext, CheckOptions } from '../../src/checks/index.js';
+import { mapLimited, type CheckContext, type CheckOptions } from '../../src/checks/index.js';
 import type { Outcome, Session } from '../../src/session/index.js';
 import { isObject } from './json-object.js';
 import { compileSchema } from './json-schema.js';
 import { listAll, type ListWalk } from './list-all.js';
-import { mapLimited } from './map-limited.js';
 import { knownValues } from './known-values.js';
 import { NOTHING_KNOWN, type KnownValues } from './plausible-value.js';
 import { sampleArguments } from './sample-args.js';

@@ -1,5 +1,5 @@
-// Runs an async function over a list with at most `limit` calls in flight (results in list order),
-// so a server with many items is not flooded.
+// Runs an async function over a list with at most `limit` calls in flight (results in list order):
+// a server with many items is not flooded, and the runner schedules checks and revisions with it.
 
 export async function mapLimited<T, R>(items: readonly T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length);
