@@ -200,12 +200,7 @@ export class CheckContext {
 
   /** Does the server declare this capability (dotted path, e.g. `resources.subscribe`)? */
   declares(path: string): boolean {
-    let cur: unknown = this.facts.capabilities;
-    for (const part of path.split('.')) {
-      if (typeof cur !== 'object' || cur === null || !(part in cur)) return false;
-      cur = (cur as Record<string, unknown>)[part];
-    }
-    return cur !== false && cur !== undefined && cur !== null;
+    return declaresCapability(this.facts.capabilities, path);
   }
 
   // Verdicts
@@ -245,4 +240,14 @@ export class CheckContext {
       this.evidence.push({ type: 'note', text: describeOutcome(outcome, CARRIED_BODY_CHARS) });
     }
   }
+}
+
+/** Does a capabilities object declare `path` (e.g. "resources.subscribe"): present, and not false or null? */
+export function declaresCapability(capabilities: Record<string, unknown>, path: string): boolean {
+  let cur: unknown = capabilities;
+  for (const part of path.split('.')) {
+    if (typeof cur !== 'object' || cur === null || !(part in cur)) return false;
+    cur = (cur as Record<string, unknown>)[part];
+  }
+  return cur !== false && cur !== undefined && cur !== null;
 }

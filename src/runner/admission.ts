@@ -1,7 +1,7 @@
 // Which of the selected checks can run on this target, and why the others cannot: the check
 // does not apply (transport, undeclared capability), the server refused us with 401, the
 // handshake failed, or the server answered nothing, so connections of the check's own would wait as long.
-import type { Check, CheckResult, ServerFacts } from '../checks/index.js';
+import { declaresCapability, type Check, type CheckResult, type ServerFacts } from '../checks/index.js';
 import type { Outcome, TargetSpec } from '../session/index.js';
 import type { AuthOptions } from '../auth/index.js';
 import { notApplicable } from './select.js';
@@ -27,14 +27,7 @@ export interface AdmissionInput {
 
 export function admit(input: AdmissionInput): Admission {
   const { facts, handshake } = input;
-  const declares = (path: string) => {
-    let cur: unknown = facts.capabilities;
-    for (const part of path.split('.')) {
-      if (typeof cur !== 'object' || cur === null || !(part in cur)) return false;
-      cur = (cur as Record<string, unknown>)[part];
-    }
-    return cur !== false && cur != null;
-  };
+  const declares = (path: string) => declaresCapability(facts.capabilities, path);
   const step = input.stateless ? 'server/discover' : 'initialize';
   const ready = handshake.kind === 'result';
   // A server that answered nothing: new connections would each wait the whole timeout as well.
