@@ -15,7 +15,7 @@ import { authSummary } from './auth-gate.js';
 import { admit } from './admission.js';
 import { checkExecutor } from './execute-check.js';
 import { DEFAULT_CLIENT_CAPABILITIES, END_OF_RUN_GRACE_MS, RunSessions } from './run-sessions.js';
-import { planSchedule, reusesLanes, runSchedule } from './schedule.js';
+import { planSchedule, reusesLanes, runSchedule, runsOnLane } from './schedule.js';
 import { targetOf } from './check-record.js';
 import type { DisposableLane } from './disposable-lanes.js';
 
@@ -140,9 +140,8 @@ async function openFirstSessions(opts: RunOptions, sessionOptions: SessionOption
   // Once the main session's process is spawned (below), and while it starts.
   const warm = setTimeout(() => warmValidation(requested && !isStateless(requested) ? requested : LATEST_STATEFUL), 0);
   const wantsLane =
-    reusesLanes(opts.target) &&
     (opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES) > 0 &&
-    selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: requested ?? LATEST_STATEFUL }).some((c) => c.connection === 'disposable' && !c.clientCapabilities);
+    selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: requested ?? LATEST_STATEFUL }).some((c) => runsOnLane(c, opts.target));
   const laneProcess = wantsLane ? openSession(opts.target, sessionOptions) : undefined;
   laneProcess?.catch(() => undefined); // a target that cannot start fails the main session just the same
   try {

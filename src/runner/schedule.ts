@@ -43,8 +43,7 @@ export interface ScheduleOptions {
 }
 
 export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: ScheduleOptions = {}): Schedule {
-  // stdio: disruptive checks share a reused process; over HTTP each gets a fresh session.
-  const onLanes = (c: Check) => c.connection === 'disposable' && reusesLanes(target) && !c.clientCapabilities;
+  const onLanes = (c: Check) => runsOnLane(c, target);
   const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);
   const during = runnable.filter((c) => !isFinal(c));
   const onMain = during.filter((c) => c.connection === 'shared');
@@ -64,6 +63,11 @@ export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: 
 /** Do disruptive checks share a few reused sessions (stdio processes) rather than each a fresh one? */
 export function reusesLanes(target: TargetSpec): boolean {
   return target.transport === 'stdio';
+}
+
+/** stdio: a disruptive check shares a lane's reused process (unless it declares client capabilities of its own); over HTTP each gets a fresh session. */
+export function runsOnLane(check: Check, target: TargetSpec): boolean {
+  return check.connection === 'disposable' && reusesLanes(target) && !check.clientCapabilities;
 }
 
 export interface ScheduleRun {
