@@ -7,7 +7,7 @@ import type { Report } from '../checks/types.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import type { TargetSpec } from '../session/index.js';
 import { TargetUnreachable } from '../transport/types.js';
-import { DEFAULT_SEED, randomSeed, runTarget, unmatchedPatterns } from '../runner/index.js';
+import { DEFAULT_SEED, randomSeed, runTarget, targetOf, unmatchedPatterns } from '../runner/index.js';
 import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
 import { githubEnabled, publishToGithub, stopCommands, worstExitCode, type GithubTargetResult } from '../report/github.js';
 import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
@@ -330,8 +330,7 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
       const unreachable = err instanceof TargetUnreachable;
       const refusedCredentials = err instanceof ClientCredentialsRefused;
       const message = unreachable || refusedCredentials ? (err as Error).message : `internal error: ${(err as Error)?.message ?? String(err)}`;
-      const target = plan.target.transport === 'stdio' ? { transport: 'stdio' as const, command: plan.target.command } : { transport: 'http' as const, url: plan.target.url };
-      results.push({ name: plan.name, target, error: message, exitCode: unreachable ? EXIT.unreachable : refusedCredentials ? EXIT.usage : EXIT.internal, reports: {} });
+      results.push({ name: plan.name, target: targetOf(plan.target), error: message, exitCode: unreachable ? EXIT.unreachable : refusedCredentials ? EXIT.usage : EXIT.internal, reports: {} });
       // One target: main prints the error as always (and picks the exit code).
       if (!several) {
         if (github) await publishToGithub(results, { strict: plan.strict }, io);

@@ -3,3 +3,4 @@ export { runTarget, acceptedRevisions, type TargetRunOptions } from './target.js
 export { selectChecks, notApplicable, globToRegExp, matchesAny, unmatchedPatterns } from './select.js';
 export { DEFAULT_SEED, randomSeed } from './seed.js';
 export { attributeCauses, distinctCauses } from './causes.js';
+export { targetOf } from './check-record.js';

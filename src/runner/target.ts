@@ -6,6 +6,7 @@ import { mapLimited } from '../checks/index.js';
 import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
+import { targetOf } from './check-record.js';
 import { distinctCauses } from './causes.js';
 import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
@@ -81,7 +82,7 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const checks = runs.flatMap((r) => r.checks);
   return {
     tool,
-    target: runs[0]?.target ?? (rest.target.transport === 'stdio' ? { transport: 'stdio', command: rest.target.command } : { transport: 'http', url: rest.target.url }),
+    target: runs[0]?.target ?? targetOf(rest.target),
     protocolVersion: revisions.join(','),
     seed: rest.seed,
     startedAt,
