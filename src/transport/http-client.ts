@@ -5,6 +5,7 @@
 // goes back to the pool.
 import http, { type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
 import https from 'node:https';
+import { withoutHeaders } from './headers.js';
 
 export interface ResponseHead {
   status: number;
@@ -35,9 +36,9 @@ const DEFAULT_HEADERS = { accept: '*/*', 'user-agent': 'mcp-conform' };
 const MAX_REDIRECTS = 20;
 const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
 /** Headers that describe a body: dropped when a redirect turns the request into a GET. */
-const BODY_HEADERS = new Set(['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location']);
+const BODY_HEADERS = ['content-type', 'content-length', 'content-encoding', 'content-language', 'content-location'];
 /** Dropped when a redirect leaves the origin. */
-const ORIGIN_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'host']);
+const ORIGIN_HEADERS = ['authorization', 'proxy-authorization', 'cookie', 'host'];
 /** Far above the run's concurrency (a few checks, fuzz batches of 8): a bound on sockets, not a queue. */
 const MAX_SOCKETS = 64;
 /** An idle pooled socket is dropped before common server keep-alive timeouts (5 s) close it under us. */
@@ -66,9 +67,9 @@ export class HttpClient {
       if (switchesToGet(response.statusCode!, method)) {
         method = 'GET';
         body = undefined;
-        headers = without(headers, BODY_HEADERS);
+        headers = withoutHeaders(headers, BODY_HEADERS);
       }
-      if (next.origin !== url.origin) headers = without(headers, ORIGIN_HEADERS);
+      if (next.origin !== url.origin) headers = withoutHeaders(headers, ORIGIN_HEADERS);
       url = next;
     }
   }
@@ -143,10 +144,6 @@ function headersOf(raw: string[]): Record<string, string> {
 function switchesToGet(status: number, method: string): boolean {
   if (status === 303) return method !== 'GET' && method !== 'HEAD';
   return (status === 301 || status === 302) && method === 'POST';
-}
-
-function without(headers: Record<string, string>, names: Set<string>): Record<string, string> {
-  return Object.fromEntries(Object.entries(headers).filter(([name]) => !names.has(name.toLowerCase())));
 }
 
 /** A string goes out in one write with the request head; bytes exactly as given. */
