@@ -50,12 +50,14 @@ export function fuzzSettings(o: CheckOptions, prefixCases = 0): FuzzSettings {
   const command = o.fuzzCommand ?? 'run';
   // Stay well inside the runner's ceiling for one check (see runner/run.ts).
   const ceiling = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
-  const searchMs = o.fuzzTimeMs ?? Math.min(Math.max(500, runs * 5), ceiling * 0.4);
+  // The generated cases' time: 5 ms a case, at least half a second.
+  const forCases = Math.max(500, runs * 5);
+  const searchMs = o.fuzzTimeMs ?? Math.min(forCases, ceiling * 0.4);
   const shrinkMs = o.fuzzShrinkMs ?? Math.min(5000, ceiling * 0.3);
   // The prefix, the generated cases' own time after it and shrinking stay inside the ceiling.
   const ownTimes = o.fuzzTimeMs === undefined && prefixCases > 0;
   const prefixMs = ownTimes ? ceiling * 0.3 : undefined;
-  const generatedMs = ownTimes ? Math.min(Math.max(500, runs * 5), ceiling * 0.25) : undefined;
+  const generatedMs = ownTimes ? Math.min(forCases, ceiling * 0.25) : undefined;
   const caseTimeoutMs = Math.min(o.requestTimeoutMs, CASE_TIMEOUT_CAP_MS[command]);
   return {
     runs,
