@@ -65,9 +65,10 @@ export const samplingRequestShape = defineCheck({
   kind: 'S',
   requirements: ['SAMP-2'],
   spec: 'client/sampling#creating-messages',
-  // Every check here waits on the client-request runs (seconds of tool calls one at a time), so
-  // every one is long: started at once, beside the others; started in catalog order, they held
-  // every slot of the shared pool over HTTP while they waited (docs/performance.md).
+  // Every check here waits on the client-request runs (a second or more of tool calls, a slow
+  // tool's included), so every one is long: started at once, beside the others; started in
+  // catalog order, they held every slot of the shared pool over HTTP while they waited
+  // (docs/performance.md).
   long: true,
   run: (ctx) => judgeEach(ctx, SAMPLING, schemaProblems, 'a CreateMessageRequest of the negotiated schema'),
 });
