@@ -85,7 +85,7 @@ describe('client requests on the conformant fixture', () => {
 });
 
 describe('client requests in the schedule', () => {
-  // Every check here waits on the same client-request runs (seconds of tool calls, one at a time).
+  // Every check here waits on the same client-request runs (a second or more of tool calls).
   // The runner starts long checks at once, beside the width-bounded others on the main session:
   // reached in catalog order, checks waiting on the runs held the pool's slots (docs/performance.md).
   it('every check is long, so none holds a pool slot while it waits on the runs', () => {
