@@ -3,13 +3,14 @@
 // Parsing the 2 MB bundle and compiling the functions a run calls cost about a tenth of a
 // run's CPU on every start; Node 20 has no compile cache of its own (module.enableCompileCache
 // is Node 22). The cache lives in the user's cache folder, keyed by the bundle's content and
-// the Node build, written once at exit by the first run that had none; V8 rejects one it cannot
-// use, and then the bundle compiles as usual. MCP_CONFORM_CODE_CACHE=0 turns it off.
+// the Node build, one per command, written once at exit by the first run that had none; V8
+// rejects one it cannot use, and then the bundle compiles as usual. Caches of other keys are
+// deleted when a new one is written. MCP_CONFORM_CODE_CACHE=0 turns it off.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 
@@ -26,8 +27,14 @@ const script = new vm.Script(`(function (exports, require, module, __filename, _
   filename,
   cachedData,
 });
-if (cachePath && (!cachedData || script.cachedDataRejected)) process.once('exit', () => saveCodeCache(cachePath, script));
 const module = { exports: {} };
+if (cachePath && (!cachedData || script.cachedDataRejected)) {
+  process.once('exit', () => {
+    // V8 stamps the cache with its flags: the run's heap policy changed two, so they go back first.
+    module.exports.restoreHeapDefaults?.();
+    saveCodeCache(cachePath, script);
+  });
+}
 script.runInThisContext()(module.exports, createRequire(filename), module, filename, dirname(filename));
 // import() in code from the cache has no loader on Node 20: config files (.mjs) come through ours.
 module.exports.useModuleImporter((url) => import(url));
@@ -39,7 +46,10 @@ function codeCachePath(text) {
   // V8 checks a cache against the source's length, not its content: the key must.
   const key = createHash('sha256').update(text).update(`${process.version} ${process.arch}`).digest('hex').slice(0, 24);
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
-  return join(base, 'mcp-conform', `cli-${key}.v8cache`);
+  // One per command: a cache holds the functions its first run compiled, and `--version` compiles
+  // few of those a `run` needs.
+  const command = /^(run|fuzz|list|validate|proxy)$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
+  return join(base, 'mcp-conform', `cli-${key}-${command}.v8cache`);
 }
 
 /** At exit, with the functions this run compiled; a read-only or absent home just means no cache. */
@@ -49,7 +59,17 @@ function saveCodeCache(path, compiled) {
     const partial = `${path}.${process.pid}.tmp`;
     writeFileSync(partial, compiled.createCachedData(), { mode: 0o600 });
     renameSync(partial, path); // whole or not at all, when runs end side by side
+    dropOtherCaches(path);
   } catch {
     // no cache this time
+  }
+}
+
+/** Caches of earlier versions (or Node builds) are never read again: they go, not pile up one set per upgrade. */
+function dropOtherCaches(kept) {
+  const key = /^cli-([0-9a-f]+)-/.exec(basename(kept))?.[1];
+  for (const name of readdirSync(dirname(kept))) {
+    const other = /^cli-([0-9a-f]+)(?:-[a-z]+)?\.v8cache$/.exec(name);
+    if (other && other[1] !== key) rmSync(join(dirname(kept), name), { force: true });
   }
 }

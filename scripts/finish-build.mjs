@@ -21,7 +21,7 @@ for (const dialect of ['draft-07', '2020-12']) writeFileSync(join('dist/validato
 // code cache (vm.Script); import.meta.url, which our modules use to find dist/validators, is the
 // bundle's own URL.
 await build({
-  stdin: { contents: "export { cli } from './src/cli/main.js';\nexport { useModuleImporter } from './src/cli/config.js';\n", resolveDir: 'dist', sourcefile: 'cli-entry.js' },
+  stdin: { contents: "export { cli } from './src/cli/main.js';\nexport { useModuleImporter } from './src/cli/config.js';\nexport { restoreHeapDefaults } from './src/cli/heap-policy.js';\n", resolveDir: 'dist', sourcefile: 'cli-entry.js' },
   bundle: true,
   platform: 'node',
   format: 'cjs',

@@ -143,7 +143,7 @@ export const callResultValid = defineCheck({
   revisions: WITH_STATELESS,
   needs: ['tools'],
   // Started first, it starts the tool survey the other tools checks wait on (a slow tool holds it
-  // for a second or more): reached in catalog order, three of them held three of the four slots
+  // for a second or more). Those are long too: reached in catalog order, they held the four slots
   // of the shared pool over HTTP while they waited, and the main session stood still.
   long: true,
   async run(ctx) {
@@ -197,6 +197,8 @@ export const binaryContent = defineCheck({
   spec: 'server/tools#image-content',
   revisions: WITH_STATELESS,
   needs: ['tools'],
+  // Waits on the tool survey: started with it, it holds none of the main session's slots meanwhile.
+  long: true,
   async run(ctx) {
     const survey = await surveyTools(ctx);
     noteSurvey(ctx, survey);
@@ -236,6 +238,8 @@ export const structuredContent = defineCheck({
   spec: 'server/tools#output-schema',
   revisions: STRUCTURED,
   needs: ['tools'],
+  // Waits on the tool survey: started with it, it holds none of the main session's slots meanwhile.
+  long: true,
   async run(ctx) {
     const survey = await surveyTools(ctx);
     noteSurvey(ctx, survey);
@@ -293,6 +297,8 @@ export const structuredContentText = defineCheck({
   spec: 'server/tools#structured-content',
   revisions: STRUCTURED,
   needs: ['tools'],
+  // Waits on the tool survey: started with it, it holds none of the main session's slots meanwhile.
+  long: true,
   async run(ctx) {
     const survey = await surveyTools(ctx);
     noteSurvey(ctx, survey);
@@ -424,6 +430,8 @@ export const argumentsOptional = defineCheck({
   spec: 'server/tools#calling-tools',
   revisions: WITH_STATELESS,
   needs: ['tools'],
+  // Waits on the tool survey: started with it, it holds none of the main session's slots meanwhile.
+  long: true,
   async run(ctx) {
     const survey = await surveyTools(ctx);
     const noRequired = (c: ToolCall) => Object.keys(c.args).length === 0 && c.outcome.kind === 'result' && !isInputRequired(c.outcome) && isObject(c.tool.inputSchema) && !(Array.isArray(c.tool.inputSchema.required) && c.tool.inputSchema.required.length);
@@ -446,6 +454,8 @@ export const embeddedResourcesDeclared = defineCheck({
   spec: 'server/tools#embedded-resources',
   revisions: andStateless(['2025-06-18', '2025-11-25']),
   needs: ['tools'],
+  // Waits on the tool survey: started with it, it holds none of the main session's slots meanwhile.
+  long: true,
   async run(ctx) {
     const survey = await surveyTools(ctx);
     const none = nothingCalled(ctx, survey);

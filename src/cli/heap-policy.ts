@@ -13,8 +13,11 @@ import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';
 const OLD_GENERATION_GROWTH_PERCENT = 50;
 /** Both semi-spaces of the young generation together. */
 const YOUNG_GENERATION_MAX_BYTES = 8 * 1024 * 1024;
+/** V8's own defaults for the two flags (node --v8-options). */
+const DEFAULT_FLAGS = '--heap-growing-percent=0 --semi-space-growth-factor=2';
 
 let applied = false;
+let observer: PerformanceObserver | undefined;
 
 export function boundHeapGrowth(): void {
   if (applied) return;
@@ -25,13 +28,24 @@ export function boundHeapGrowth(): void {
   // V8 doubles the young generation when enough survives its scavenges; growth factor 1 holds it
   // where it is. Checked after every collection, since V8 may also shrink it.
   let growing = true;
-  const observer = new PerformanceObserver(() => {
+  observer = new PerformanceObserver(() => {
     const grow = youngGenerationBytes() < YOUNG_GENERATION_MAX_BYTES;
     if (grow === growing) return;
     growing = grow;
     setFlagsFromString(`--semi-space-growth-factor=${grow ? 2 : 1}`);
   });
   observer.observe({ entryTypes: ['gc'] });
+}
+
+/**
+ * Puts both flags back to V8's defaults, at exit, before the CLI's loader writes its code cache:
+ * V8 stamps a cache with a hash of the flags, and one written under flags changed at run time is
+ * rejected by the next start, which has not changed them yet (every run compiled from scratch).
+ */
+export function restoreHeapDefaults(): void {
+  if (!applied) return;
+  observer?.disconnect();
+  setFlagsFromString(DEFAULT_FLAGS);
 }
 
 function youngGenerationBytes(): number {

@@ -5,7 +5,8 @@
 //   lanes (stdio)  ─ disruptive checks on one reused server process: those that may share it side
 //                    by side, then the runsAlone ones in turn (disposable-lanes.ts)
 //   own connection ─ `separate` checks (fresh, raw, and disposable ones where no lane is reused:
-//                    over HTTP a session is just a request), `width` at a time, long ones first
+//                    over HTTP a session is just a request), `width` at a time; over HTTP the
+//                    long ones all at once beside them, on stdio long ones first (each is a process)
 //   then           ─ `finals`, one at a time: the whole-run checks read what every other saw
 //
 // The three groups run side by side; new server processes (stdio) start two at a time (start-gate.ts).
@@ -32,7 +33,8 @@ export interface Schedule {
   shared: { long: Check[]; checks: Check[]; width: number };
   /** Disruptive checks that take turns on the lanes' sessions (stdio only). */
   lanes: { checks: Check[] };
-  separate: { checks: Check[]; width: number };
+  /** On connections of their own: `long` all at once (over HTTP), the others `width` at a time. */
+  separate: { long: Check[]; checks: Check[]; width: number };
   finals: Check[];
 }
 
@@ -44,7 +46,6 @@ export interface ScheduleOptions {
 
 export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: ScheduleOptions = {}): Schedule {
   const onLanes = (c: Check) => runsOnLane(c, target);
-  const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);
   const during = runnable.filter((c) => !isFinal(c));
   const onMain = during.filter((c) => c.connection === 'shared');
   return {
@@ -55,10 +56,23 @@ export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: 
         ? { long: [], checks: [...onMain].sort(longFirst), width: o.sharedWidth }
         : { long: onMain.filter((c) => c.long), checks: onMain.filter((c) => !c.long), width: SHARED_WIDTH[target.transport] },
     lanes: { checks: during.filter(onLanes) },
-    separate: { checks: during.filter((c) => c.connection !== 'shared' && !onLanes(c)).sort(longFirst), width: o.separateWidth ?? SEPARATE_WIDTH[target.transport] },
+    separate: planSeparate(during.filter((c) => c.connection !== 'shared' && !onLanes(c)), target, o.separateWidth),
     finals: runnable.filter(isFinal),
   };
 }
+
+/**
+ * Over HTTP a quiet-period check is a session listening, costing nothing meanwhile: queued behind
+ * the width, the long ones held every slot for a second while cheap checks (one request each)
+ * waited. On stdio each is a server process on two cores, so the long ones only go first.
+ */
+function planSeparate(own: Check[], target: TargetSpec, explicitWidth: number | undefined): Schedule['separate'] {
+  const width = explicitWidth ?? SEPARATE_WIDTH[target.transport];
+  if (explicitWidth !== undefined || target.transport === 'stdio') return { long: [], checks: [...own].sort(longFirst), width };
+  return { long: own.filter((c) => c.long), checks: own.filter((c) => !c.long), width };
+}
+
+const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);
 
 /** Do disruptive checks share a few reused sessions (stdio processes) rather than each a fresh one? */
 export function reusesLanes(target: TargetSpec): boolean {
@@ -85,6 +99,7 @@ export async function runSchedule(s: Schedule, r: ScheduleRun): Promise<void> {
   await Promise.all([
     // Each lane is closed as soon as it finds nothing left to run, so its process winds down meanwhile.
     runOnLanes(s.lanes.checks, r.lanes, r.execute, r.finish, r.lateLane),
+    mapLimited(s.separate.long, s.separate.long.length, runOne),
     mapLimited(s.separate.checks, s.separate.width, runOne),
     // Long checks mostly wait: all start at once, beside the `width` others, instead of holding its slots.
     mapLimited(s.shared.long, s.shared.long.length, runOne),

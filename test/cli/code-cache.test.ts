@@ -1,10 +1,11 @@
 // dist/cli.js runs the bundle through V8's code cache in the user's cache folder: the first run
-// writes it, later runs use it, and a cache V8 cannot use (another Node, a damaged file) only
-// costs the compile it would have saved.
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+// of each command writes one, later runs use it, and a cache V8 cannot use (another Node, other
+// flags, a damaged file) only costs the compile it would have saved.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureCommand } from '../fixtures/launch.js';
 import { runCli } from './run-cli.js';
 
 const home = mkdtempSync(join(tmpdir(), 'mcp-conform-cache-'));
@@ -13,22 +14,53 @@ const folder = join(home, 'mcp-conform');
 const caches = () => readdirSync(folder).filter((f) => f.endsWith('.v8cache'));
 
 describe('the CLI code cache', () => {
-  it('is written by the first run, the next runs with it, and a damaged one is replaced', async () => {
+  it('is written by the first run of a command, the next runs with it, and a damaged one is replaced', async () => {
     const env = { XDG_CACHE_HOME: home };
     const first = await runCli(['--version'], { env });
     expect(first.code).toBe(0);
-    expect(caches()).toHaveLength(1);
+    expect(caches()).toEqual([expect.stringMatching(/-other\.v8cache$/)]);
+    const versionCache = caches()[0]!;
     const again = await runCli(['list'], { env });
     expect(again.code, again.stderr).toBe(0);
     expect(again.stdout).toContain('lifecycle/initialize-result');
+    // Each command keeps what its own first run compiled.
+    expect(caches().sort()).toEqual([expect.stringMatching(/-list\.v8cache$/), versionCache]);
 
-    writeFileSync(join(folder, caches()[0]), 'not a code cache');
+    writeFileSync(join(folder, versionCache), 'not a code cache');
     const damaged = await runCli(['--version'], { env });
     expect(damaged.code, damaged.stderr).toBe(0);
     expect(damaged.stdout.trim()).toBe(first.stdout.trim());
     expect(damaged.stderr).toBe('');
-    expect(readFileSync(join(folder, caches()[0])).length).toBeGreaterThan(100_000);
+    expect(readFileSync(join(folder, versionCache)).length).toBeGreaterThan(100_000);
     expect(readdirSync(folder).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('written by a run, whose heap policy changes V8 flags, is accepted by the next run (not rewritten)', async () => {
+    const env = { XDG_CACHE_HOME: home };
+    const args = ['run', '--no-reports', '--only', 'lifecycle/server-info', '--', ...fixtureCommand()];
+    const first = await runCli(args, { env });
+    expect(first.code, first.stderr).toBe(0);
+    const runCache = join(folder, caches().find((f) => f.endsWith('-run.v8cache'))!);
+    const written = statSync(runCache);
+    const second = await runCli(args, { env });
+    expect(second.code, second.stderr).toBe(0);
+    // V8 rejects a cache stamped with other flags, and a rejected one is written anew (a new file).
+    const after = statSync(runCache);
+    expect([after.ino, after.mtimeMs]).toEqual([written.ino, written.mtimeMs]);
+  });
+
+  it('drops the caches of other bundles (an earlier version) when it writes one', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'mcp-conform-stale-'));
+    try {
+      const stale = join(own, 'mcp-conform', 'cli-0123456789abcdef01234567-run.v8cache');
+      mkdirSync(join(own, 'mcp-conform'));
+      writeFileSync(stale, 'from an earlier version');
+      writeFileSync(join(own, 'mcp-conform', 'notes.txt'), 'not ours to delete');
+      expect((await runCli(['--version'], { env: { XDG_CACHE_HOME: own } })).code).toBe(0);
+      expect(readdirSync(join(own, 'mcp-conform')).sort()).toEqual([expect.stringMatching(/^cli-[0-9a-f]{24}-other\.v8cache$/), 'notes.txt']);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 
   it('is neither read nor written with MCP_CONFORM_CODE_CACHE=0, and an unwritable folder is no error', async () => {

@@ -28,6 +28,19 @@ describe('planSchedule', () => {
     expect(overHttp.shared.long.map((c) => c.id)).toEqual(['a/long']);
     expect(overHttp.shared.checks.map((c) => c.id)).toEqual(['a/one']);
   });
+
+  it('over HTTP starts the long checks of their own connections all at once; on stdio (a process each) only first', () => {
+    const own = [check('b/fresh', 'fresh'), check('b/quiet', 'fresh', true), check('b/raw', 'raw'), check('b/quiet-disposable', 'disposable', true)];
+    const overHttp = planSchedule(own, http).separate;
+    expect(overHttp.long.map((c) => c.id)).toEqual(['b/quiet', 'b/quiet-disposable']);
+    expect(overHttp.checks.map((c) => c.id)).toEqual(['b/fresh', 'b/raw']);
+    const overStdio = planSchedule(own.filter((c) => c.connection !== 'disposable'), stdio).separate;
+    expect(overStdio.long).toEqual([]);
+    expect(overStdio.checks.map((c) => c.id)).toEqual(['b/quiet', 'b/fresh', 'b/raw']);
+    expect(overStdio.width).toBe(2);
+    // An explicit width (the fuzz command: one at a time) holds for the long ones too.
+    expect(planSchedule(own, http, { separateWidth: 1 }).separate).toMatchObject({ long: [], width: 1 });
+  });
 });
 
 describe('runSchedule', () => {
