@@ -15,6 +15,7 @@ import { listedReads, type Read } from './lib/resource-reads.js';
 import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
 import { probeAlive } from './lib/alive.js';
+import type { Session } from '../src/session/index.js';
 
 /** A URI no server lists; deterministic, so reports of two runs compare. */
 export const UNKNOWN_URI = 'mcp-conform://does-not-exist/0f3c9a7e-resource';
@@ -238,14 +239,15 @@ export const subscriptionUpdates = defineCheck({
   // A bounded wait (about a second) for an update that may never come.
   long: true,
   async run(ctx) {
+    // stdio: the main session sees everything. HTTP: unsolicited messages need a GET stream, which
+    // we open on a session of our own, while the list is walked (on a busy server each step waits).
+    const listening = ctx.session.transport.kind === 'stdio' ? Promise.resolve(ctx.session) : listeningSession(ctx);
+    listening.catch(() => undefined); // awaited below unless the check skips first
     const uris = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).filter((u): u is string => typeof u === 'string');
     if (uris.length === 0) return ctx.skip('the server lists no resource to subscribe to');
     // After the resources/subscribe probe, so the two subscriptions never overlap; updates for its URI are not ours to judge.
-    const probed = (await subscriptionProbe(ctx)).uri;
+    const [probed, session] = await Promise.all([subscriptionProbe(ctx).then((p) => p.uri), listening]);
     const uri = uris[1] ?? uris[0];
-    // stdio: the main session sees everything. HTTP: unsolicited messages need a GET stream, which we open on a session of our own.
-    const session = ctx.session.transport.kind === 'stdio' ? ctx.session : (await ctx.connect()).session;
-    await openServerStream(session, ctx.options.requestTimeoutMs);
     const bound = Math.max(ctx.options.quietMs * 2, 500);
     const update = session.waitFor((r) => isNotification(r, 'notifications/resources/updated') && (paramsOf(r).uri !== probed || probed === uri), bound);
     const sub = await ctx.request('resources/subscribe', { uri }, { session });
@@ -259,6 +261,13 @@ export const subscriptionUpdates = defineCheck({
     return ctx.violation(`subscribed to ${uri} only, but the update names ${JSON.stringify(named)}`, JSON.stringify(uri), JSON.stringify(named));
   },
 });
+
+/** A session of the check's own with its GET stream open, for the server's unsolicited messages. */
+async function listeningSession(ctx: CheckContext): Promise<Session> {
+  const { session } = await ctx.connect();
+  await openServerStream(session, ctx.options.requestTimeoutMs);
+  return session;
+}
 
 /** URIs no server should serve: not a URI at all, a path traversal, and a 100 KB URI. */
 const HOSTILE_URIS: ReadonlyArray<readonly [string, string]> = [
