@@ -166,6 +166,44 @@ export const samplingIncludeContext = defineCheck({
     ),
 });
 
+/** Which client task capability lets the server make this request a task (2025-11-25 tasks.requests). */
+const TASK_CAPABILITY: Readonly<Record<string, readonly [string, string]>> = {
+  [SAMPLING]: ['sampling', 'createMessage'],
+  [ELICITATION]: ['elicitation', 'create'],
+};
+
+/** Did the run declare tasks.requests.<area>.<method> for this request's method? */
+function declaredTaskFor(run: ClientRequestRun, method: string): boolean {
+  const path = TASK_CAPABILITY[method];
+  const requests = isObject(run.declared.tasks) ? run.declared.tasks.requests : undefined;
+  const area = path && isObject(requests) ? requests[path[0]] : undefined;
+  return path !== undefined && isObject(area) && isObject(area[path[1]]);
+}
+
+export const noTaskUndeclared = defineCheck({
+  id: 'client-requests/no-task-undeclared',
+  title: 'the server makes a request to the client a task only when the client declared tasks for it',
+  level: 'SHOULD',
+  requirements: ['TASK-30'],
+  spec: 'basic/utilities/tasks#capability-negotiation',
+  revisions: NEWEST_STATEFUL,
+  long: true,
+  async run(ctx) {
+    const runs = await allRuns(ctx);
+    if (runs.length === 0) return ctx.skip('no connection declaring the client capabilities could be initialized');
+    const asks = runs.flatMap((run) => run.asks.map((ask) => ({ run, ask })));
+    if (asks.length === 0) return ctx.skip(nothingAsked(runs, 'request'));
+    const tasked = asks.find(({ run, ask }) => ask.params.task !== undefined && !declaredTaskFor(run, ask.method));
+    if (tasked) {
+      recordAsk(ctx, tasked.ask);
+      const declared = JSON.stringify(tasked.run.declared.tasks ?? null);
+      return ctx.violation(`${tasked.ask.method} ${triggerOf(tasked.ask)} carries task ${JSON.stringify(tasked.ask.params.task).slice(0, 120)}, although the client declared tasks ${declared}`, 'no task member: the client declared no tasks capability for this request', JSON.stringify(tasked.ask.params.task).slice(0, 200));
+    }
+    const methods = [...new Set(asks.map((a) => a.ask.method))].join(', ');
+    return ctx.pass(`${asks.length} request(s) (${methods}) to a client without a tasks capability, none of them a task`);
+  },
+});
+
 export const elicitationModesDeclared = defineCheck({
   id: 'client-requests/elicitation-modes-declared',
   title: 'URL-mode elicitations go only to a client that declared elicitation.url',
@@ -393,6 +431,7 @@ export const clientRequestChecks: Check[] = [
   samplingRequestShape,
   samplingToolsDeclared,
   samplingIncludeContext,
+  noTaskUndeclared,
   samplingErrorSurvived,
   samplingMalformedResult,
   elicitationRequestShape,

@@ -89,6 +89,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'client-requests/sampling-request-shape': { fault: 'sampling-bad-request', expect: 'fail' },
   'client-requests/sampling-tools-declared': { fault: 'sampling-tools-undeclared', expect: 'fail' },
   'client-requests/sampling-include-context': { fault: 'sampling-include-context', expect: 'warn' },
+  'client-requests/no-task-undeclared': { fault: 'sampling-task-undeclared', expect: 'warn' },
   'client-requests/sampling-error-survived': { fault: 'sampling-error-crash', expect: 'warn' },
   'client-requests/sampling-malformed-result': { fault: 'sampling-result-unchecked', expect: 'warn' },
   'client-requests/elicitation-request-shape': { fault: 'elicitation-nested-schema', expect: 'fail' },
