@@ -6,7 +6,7 @@
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import { challengedScopes, craftedTokens, fingerprint } from '../src/auth/index.js';
-import { describeStatus, discoverPrm, endpointOf, NEEDS_TOKEN, probe, protectedServer, validToken, type Probe } from './lib/auth-probe.js';
+import { describeStatus, discoverPrm, endpointOf, NEEDS_TOKEN, noTokenProbe, probe, protectedServer, validToken, type Probe } from './lib/auth-probe.js';
 import { exchange, httpOf, probeId, rpc, served } from './lib/http-probe.js';
 
 const AUTH_REVISIONS: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
@@ -32,7 +32,7 @@ export const noTokenRefused = defineCheck({
   spec: 'basic/authorization#token-handling',
   revisions: AUTH_REVISIONS,
   async run(ctx) {
-    const first = await probe(ctx, { none: true }, 'no-token');
+    const first = await noTokenProbe(ctx);
     const status = first.reply.response?.status;
     if (status === 401 && !first.served) return ctx.pass();
     if (status === 401) return ctx.violation('the 401 body carries the answer to the request', '401 and no result', `401 with a result for ${first.id}`);

@@ -11,6 +11,7 @@ import { livenessRequest } from './lib/alive.js';
 import {
   answerIn,
   describeReply,
+  endStraySession,
   exchange,
   headerOf,
   httpOf,
@@ -326,13 +327,6 @@ function graded(ctx: CheckContext, breaches: string[], lesser: string[], expecte
   if (breaches.length > 0) return ctx.violation([...breaches, ...lesser].join('; '), expected, breaches[0]);
   if (lesser.length > 0) return ctx.warn(lesser.join('; '), expected, lesser[0]);
   return ctx.pass();
-}
-
-/** A session created by a probe that should have been refused: end it (best effort). */
-async function endStraySession(ctx: CheckContext, r: Reply): Promise<void> {
-  const id = headerOf(r, 'mcp-session-id');
-  if (id === undefined || id === sessionIdOf(ctx.session)) return;
-  await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: id }).catch(() => undefined);
 }
 
 export const acceptBothMediaTypes = defineCheck({

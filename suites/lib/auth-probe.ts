@@ -5,7 +5,7 @@ import type { CheckContext } from '../../src/checks/index.js';
 import { isStateless } from '../../src/schema/index.js';
 import { routingHeaders } from '../../src/transport/index.js';
 import { bearerChallenge, parseChallenges, type Challenge } from '../../src/auth/index.js';
-import { exchange, headerOf, probeId, rpc, served, type Reply } from './http-probe.js';
+import { endStraySession, exchange, headerOf, probeId, rpc, served, type Reply } from './http-probe.js';
 import { isObject } from './json-object.js';
 
 /** What to send as credentials: none, a bearer token, a whole Authorization value, or the token in the query. */
@@ -43,6 +43,26 @@ export async function probe(ctx: CheckContext, credentials: Credentials, name = 
   return { reply, id, served: served(reply, id), challenges, bearer: bearerChallenge(challenges) };
 }
 
+/**
+ * The no-token probe, sent once per run and shared by the auth checks. Each used to send its own;
+ * a server that serves it (one without authorization) opened a session for each, which nothing
+ * ended: thirteen left behind a run. The one it opens now is ended at once.
+ */
+export async function noTokenProbe(ctx: CheckContext): Promise<Probe> {
+  let mine = false;
+  const first = await ctx.shared('auth/no-token-probe', async () => {
+    mine = true;
+    const p = await probe(ctx, { none: true }, 'no-token');
+    if (p.served) await endStraySession(ctx, p.reply);
+    return p;
+  });
+  if (!mine) {
+    ctx.note("the run's no-token probe, shared by the auth checks");
+    ctx.evidence.push({ type: 'http', at: ctx.session.now(), request: first.reply.request, response: first.reply.response });
+  }
+  return first;
+}
+
 function withQuery(target: CheckContext['target'], token: string): string {
   const url = new URL('url' in target ? target.url : '');
   url.searchParams.set('access_token', token);
@@ -57,7 +77,7 @@ export const endpointOf = (ctx: CheckContext): string => ('url' in ctx.target ? 
  * says it does by giving a token — then that is AUTH-2's failure, and the other checks skip.
  */
 export async function protectedServer(ctx: CheckContext): Promise<{ probe: Probe } | { skip: string; probe: Probe }> {
-  const first = await probe(ctx, { none: true }, 'no-token');
+  const first = await noTokenProbe(ctx);
   if (first.reply.response?.status === 401) return { probe: first };
   const status = first.reply.response ? `HTTP ${first.reply.response.status}` : (first.reply.error ?? 'no response');
   return { skip: `the server did not ask for authorization: a request without a token got ${status}`, probe: first };

@@ -38,6 +38,13 @@ export async function exchange(ctx: CheckContext, session: Session, init: RawReq
   return reply;
 }
 
+/** A session a probe's initialize opened on the server (one that was served, or should have been refused): end it, best effort. */
+export async function endStraySession(ctx: CheckContext, r: Reply, session: Session = ctx.session): Promise<void> {
+  const id = headerOf(r, 'mcp-session-id');
+  if (id === undefined || id === httpOf(session).sessionId) return;
+  await exchange(ctx, session, { method: 'DELETE' }, { sessionId: id }).catch(() => undefined);
+}
+
 /** A JSON-RPC request body. */
 export function rpc(id: string | number, method: string, params?: Record<string, unknown>): string {
   return JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });

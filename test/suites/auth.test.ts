@@ -1,7 +1,8 @@
 // The auth checks against the fixture's auth mode: all pass when it is conformant (with the
 // run given its tokens, and without any token, where the checks needing one skip); each fails on
 // its fault (checks-fail-on-faults.test.ts, FAULT_TABLE); stdio skips the area with AUTH-1's reason.
-import { describe, expect, it } from 'vitest';
+import http from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
 import { authChecks } from '../../suites/auth.js';
 import { idsWith, runAgainstFixture, runAgainstHttpFixture } from './harness.js';
 
@@ -59,6 +60,33 @@ describe('auth checks on the conformant auth mode', () => {
     const report = await runAgainstHttpFixture({ auth: true, protocolVersion: 'all', only: ['auth/no-token-401', 'lifecycle/initialize-result'] });
     expect(report.runs!.length).toBeGreaterThanOrEqual(3);
     expect(idsWith(report, 'fail', 'warn')).toEqual([]);
+  });
+
+  it('on a server without authorization: one no-token probe for all the auth checks, and the session it opened is ended', async () => {
+    const wire = { initializes: 0, issued: new Set<string>(), deleted: new Set<string>() };
+    const end = http.ClientRequest.prototype.end;
+    const spy = vi.spyOn(http.ClientRequest.prototype, 'end').mockImplementation(function (this: http.ClientRequest, ...args: unknown[]) {
+      const body = typeof args[0] === 'string' ? args[0] : '';
+      if (this.method === 'POST' && body.includes('"method":"initialize"')) {
+        wire.initializes++;
+        this.once('response', (res: http.IncomingMessage) => {
+          const id = res.headers['mcp-session-id'];
+          if (typeof id === 'string') wire.issued.add(id);
+        });
+      }
+      const id = this.getHeader('mcp-session-id');
+      if (this.method === 'DELETE' && typeof id === 'string') wire.deleted.add(id);
+      return (end as (...a: unknown[]) => http.ClientRequest).apply(this, args);
+    });
+    try {
+      const report = await runAgainstHttpFixture({ only: AUTH });
+      expect(idsWith(report, 'skip')).toEqual(expect.arrayContaining(['auth/no-token-401', 'auth/challenge-bearer', 'auth/prm-document']));
+    } finally {
+      spy.mockRestore();
+    }
+    // The run's own handshake and the shared probe; before, each of the thirteen checks sent one.
+    expect(wire.initializes).toBe(2);
+    expect([...wire.issued].filter((id) => !wire.deleted.has(id))).toEqual([]);
   });
 
   it('stdio: the whole area is skipped with the reason (AUTH-1)', async () => {
