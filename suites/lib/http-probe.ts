@@ -39,10 +39,10 @@ export async function exchange(ctx: CheckContext, session: Session, init: RawReq
 }
 
 /** A session a probe's initialize opened on the server (one that was served, or should have been refused): end it, best effort. */
-export async function endStraySession(ctx: CheckContext, r: Reply, session: Session = ctx.session): Promise<void> {
+export async function endStraySession(ctx: CheckContext, r: Reply): Promise<void> {
   const id = headerOf(r, 'mcp-session-id');
-  if (id === undefined || id === httpOf(session).sessionId) return;
-  await exchange(ctx, session, { method: 'DELETE' }, { sessionId: id }).catch(() => undefined);
+  if (id === undefined || id === httpOf(ctx.session).sessionId) return;
+  await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: id }).catch(() => undefined);
 }
 
 /** A JSON-RPC request body. */
