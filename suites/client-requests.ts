@@ -6,7 +6,7 @@
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Outcome, Received } from '../src/session/index.js';
-import { allRuns, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
+import { allRuns, askedBy, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, violatedProperty, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
 import { isObject } from './lib/json-object.js';
 import { callTool } from './lib/tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS } from './lib/tool-survey.js';
@@ -374,6 +374,45 @@ export const elicitationRefusalSurvived = defineCheck({
   run: (ctx) => survives(ctx, ['refuse', 'cancel'], ELICITATION),
 });
 
+export const elicitationContentChecked = defineCheck({
+  id: 'client-requests/elicitation-content-checked',
+  title: 'content accepted for a form elicitation is checked against the requested schema',
+  level: 'SHOULD',
+  kind: 'N',
+  requirements: ['ELIC-10'],
+  spec: 'client/elicitation#form-mode-security',
+  revisions: WITH_ELICITATION,
+  long: true,
+  async run(ctx) {
+    const run = await clientRequestRun(ctx, 'violate');
+    if (!('asks' in run)) return ctx.skip(run.skip);
+    const forms = run.asks.filter((a) => violatedProperty(a) !== undefined);
+    const accepted: string[] = [];
+    const checked: string[] = [];
+    // Only forms we can lay to one call are judged: on a shared stream a request names every call in flight.
+    const ambiguous = forms.filter((a) => askedBy(run, a).length === 0);
+    if (ambiguous.length) ctx.note(`${ambiguous.length} form(s) not judged: they arrived while several calls were in flight (${triggerOf(ambiguous[0])})`);
+    for (const name of new Set(forms.flatMap((a) => askedBy(run, a)))) {
+      const mine = forms.filter((a) => askedBy(run, a).includes(name));
+      const call = callOf(run, name);
+      if (!call) continue;
+      const o = call.outcome;
+      const broke = `${JSON.stringify(violatedProperty(mine[0]))} of the wrong type`;
+      if (mine.length > 1) checked.push(`${name} asked again`);
+      else if (o.kind === 'error') checked.push(`${name} answered error ${String(o.error.code)}`);
+      else if (o.kind === 'result' && o.result.isError === true) checked.push(`${name} returned an error result`);
+      else if (o.kind === 'result') {
+        recordAsk(ctx, mine[0]);
+        ctx.evidence.push(...call.evidence);
+        accepted.push(`tools/call ${name} succeeded after we accepted its form with ${broke}`);
+      } else ctx.note(`tools/call ${name} is not judged: ${describeOutcome(o)}`);
+    }
+    if (accepted.length) return ctx.violation(accepted.join('; '), 'an error result, an error, or the form asked again', accepted[0]);
+    if (checked.length === 0) return ctx.skip('no call that asked for a form could be judged (see the notes)');
+    return ctx.pass(`content breaking the requested schema was not taken as valid: ${checked.join('; ')}`);
+  },
+});
+
 export const rootsErrorSurvived = defineCheck({
   id: 'client-requests/roots-error-survived',
   title: 'roots/list answered with -32601 leaves the server working',
@@ -438,6 +477,7 @@ export const clientRequestChecks: Check[] = [
   elicitationModesDeclared,
   elicitationUrlMode,
   elicitationRefusalSurvived,
+  elicitationContentChecked,
   rootsRequestShape,
   rootsAskedAgain,
   rootsErrorSurvived,

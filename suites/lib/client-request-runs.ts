@@ -16,6 +16,7 @@ import { answerInputRequest, INPUT_METHODS } from './mrtr-client.js';
 import { openServerStream } from './server-stream.js';
 import { delay } from './delay.js';
 import { STRAGGLER_MS, stragglerCutoff } from './straggler.js';
+import { violatingContent } from './form-violation.js';
 import { callTool, type ToolCall } from './tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
 
@@ -23,9 +24,11 @@ import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf,
  * How we answer: `cooperate` answers validly (a form filled from its schema, a sampling reply,
  * no roots; URL mode is declined, as we cannot open it); `refuse` declines elicitations and
  * answers sampling with the user-rejected error -1 and roots/list with -32601; `cancel` cancels
- * elicitations and answers sampling with a result missing every field.
+ * elicitations and answers sampling with a result missing every field; `violate` accepts a form
+ * with content that breaks its requested schema (one property of the wrong type) and answers
+ * the rest as `cooperate`.
  */
-export type AnswerPolicy = 'cooperate' | 'refuse' | 'cancel';
+export type AnswerPolicy = 'cooperate' | 'refuse' | 'cancel' | 'violate';
 
 /** A request the server sent us. */
 export interface ServerAsk {
@@ -73,7 +76,29 @@ export function answerFor(policy: AnswerPolicy, method: string, params: Item): S
     // Deliberately malformed (SAMP-6): a server should not take it for a sampling result.
     if (method === 'sampling/createMessage') return { result: {} };
   }
-  return { result: answerInputRequest({ method, params }) };
+  const valid = answerInputRequest({ method, params });
+  if (policy === 'violate' && method === 'elicitation/create' && valid.action === 'accept' && isObject(valid.content)) {
+    const broken = violatingContent(params.requestedSchema, valid.content);
+    if (broken) return { result: { action: 'accept', content: broken.content } };
+  }
+  return { result: valid };
+}
+
+/**
+ * The call a request can be laid to, as a list of none or one: the call whose own stream it came
+ * on, or the only call in flight that was not given up (a given-up call stays in flight until the
+ * server answers its cancellation, which it need not do).
+ */
+export function askedBy(run: ClientRequestRun, ask: ServerAsk): string[] {
+  if (ask.related) return ask.during.slice(0, 1);
+  const live = ask.during.filter((name) => callOf(run, name)?.outcome.kind !== 'timeout');
+  return live.length === 1 ? live : [];
+}
+
+/** The property our `violate` answer to this form elicitation gave a wrong type, if it broke one. */
+export function violatedProperty(ask: ServerAsk): string | undefined {
+  if (ask.method !== 'elicitation/create' || ask.params.mode === 'url') return undefined;
+  return violatingContent(ask.params.requestedSchema, {})?.property;
 }
 
 export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
@@ -89,6 +114,13 @@ export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promi
         return { skip: 'no tool made the server ask anything when we cooperated, so there is nothing to refuse' };
       }
       if (refused) return refused;
+    }
+    if (policy === 'violate') {
+      // Only the tools that asked for a form we can break, called again.
+      const others = await existingRuns(ctx, ['cooperate', 'refuse']);
+      const forms = new Set(others.flatMap((r) => r.asks.filter((a) => violatedProperty(a) !== undefined).flatMap((a) => askedBy(r, a))));
+      if (forms.size === 0) return { skip: `${nothingAsked(others, 'form elicitation/create with a property we could give a wrong type')}, so there is no form to answer wrongly` };
+      return run(ctx, policy, forms);
     }
     if (policy !== 'cancel') return run(ctx, policy);
     // The cancelling run calls again only the tools that asked in the cooperating or refusing run.

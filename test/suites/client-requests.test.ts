@@ -23,6 +23,7 @@ describe('client requests on the conformant fixture', () => {
     expect(messageOf(report, 'client-requests/sampling-error-survived')).toMatch(/while tools\/call ask-sampling was in flight → error -1/);
     expect(messageOf(report, 'client-requests/elicitation-refusal-survived')).toMatch(/ask-form was in flight → decline.*ask-form was in flight → cancel/);
     expect(messageOf(report, 'client-requests/sampling-malformed-result')).toMatch(/ask-sampling was in flight → result \{\}/);
+    expect(messageOf(report, 'client-requests/elicitation-content-checked')).toMatch(/not taken as valid: ask-form returned an error result/);
     expect(messageOf(report, 'client-requests/no-task-undeclared')).toMatch(/request\(s\) \(.*sampling\/createMessage.*\) to a client without a tasks capability, none of them a task/);
   });
 

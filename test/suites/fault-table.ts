@@ -96,6 +96,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'client-requests/elicitation-modes-declared': { fault: 'elicitation-url-undeclared', expect: 'fail' },
   'client-requests/elicitation-url-mode': { fault: 'elicitation-url-invalid', expect: 'fail' },
   'client-requests/elicitation-refusal-survived': { fault: 'elicitation-refusal-hang', expect: 'warn' },
+  'client-requests/elicitation-content-checked': { fault: 'elicitation-content-unchecked', expect: 'warn' },
   'client-requests/roots-request-shape': { fault: 'roots-request-params', expect: 'fail' },
   'client-requests/roots-list-changed': { fault: 'roots-list-changed-ignored', expect: 'warn' },
   'client-requests/roots-error-survived': { fault: 'roots-error-crash', expect: 'warn' },
