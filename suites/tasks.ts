@@ -185,6 +185,31 @@ export const statusTransitions = defineCheck({
   },
 });
 
+export const getAnsweredAsJson = defineCheck({
+  id: 'tasks/get-answered-as-json',
+  title: 'over Streamable HTTP, tasks/get is answered with a JSON body, not an SSE stream',
+  level: 'SHOULD',
+  requirements: ['TASK-28'],
+  spec: `${SPEC}#input-required-status`,
+  revisions: TASKS_REVISIONS,
+  transports: ['http'],
+  notForTransport: 'the answer to tasks/get has a body type only over Streamable HTTP',
+  needs: ['tasks.requests.tools.call'],
+  async run(ctx) {
+    const s = await scenarioFor(ctx);
+    if (isVerdict(s)) return s;
+    const gets = [...(s.poll?.gets ?? []), ...(s.statusAfterResult ? [s.statusAfterResult] : []), ...(s.afterTerminal ? [s.afterTerminal] : [])];
+    const answered = gets.filter((x) => x.outcome.kind === 'result' || x.outcome.kind === 'error');
+    if (answered.length === 0) return ctx.skip('no tasks/get was answered in the task scenario (see tasks/status-transitions)');
+    const streamed = answered.filter((x) => (x.outcome.kind === 'result' || x.outcome.kind === 'error') && x.outcome.http?.sse === true);
+    if (streamed.length === 0) return ctx.pass(`${answered.length} tasks/get answered with a JSON body`);
+    recordExchange(ctx, streamed[0]);
+    const status = streamed[0].outcome.kind === 'result' || streamed[0].outcome.kind === 'error' ? streamed[0].outcome.http?.status : undefined;
+    // "Where possible": a server may need the stream (to send a related request first), so a warning.
+    return ctx.violation(`${streamed.length} of ${answered.length} tasks/get answered with an SSE stream (HTTP ${status} text/event-stream)`, 'a JSON body (application/json): a poll has nothing to stream', `${streamed.length} SSE stream(s)`);
+  },
+});
+
 export const resultBlocks = defineCheck({
   id: 'tasks/result-blocks',
   title: 'tasks/result on a working task answers only once the task is terminal',
@@ -481,6 +506,7 @@ export const taskChecks: Check[] = [
   createResult,
   idsUnguessable,
   statusTransitions,
+  getAnsweredAsJson,
   resultBlocks,
   resultRelatedMeta,
   resultMatchesDirect,

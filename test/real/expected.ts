@@ -61,7 +61,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
     // Its only task tool: a harmless simulation (sleeps, then returns a text report) that is not annotated readOnlyHint.
     // The trigger-* tools only ask the client (sampling, form and URL elicitation) and report its answer, but are not
     // annotated readOnlyHint either; they are listed only to a client that declared those capabilities, so only the
-    // client-requests checks call them. Verified by hand on the wire (stdio and HTTP): every client-requests check passes.
+    // client-requests checks call them. Verified by hand on the wire (stdio and HTTP): every client-requests check passes
+    // but elicitation-content-checked (the form's content is not checked).
     callTools: ['simulate-research-query', 'trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation'],
     fail: [
       'errors/invalid-request',
@@ -70,6 +71,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tasks/taskid-param-wins',
     ],
     warn: [
+      'client-requests/elicitation-content-checked',
       'errors/invalid-params',
       'lifecycle/request-before-initialize',
       'logging/invalid-level',
@@ -83,6 +85,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool',
     ],
     why: {
+      'client-requests/elicitation-content-checked':
+        'trigger-elicitation-request sends elicitation/create itself (extra.sendRequest, not the SDK\'s elicitInput, which validates) and reports accepted content {"name": 12345} as the user\'s input, although its requested schema makes name a string (ELIC-10 SHOULD). Genuine, verified on the wire.',
       'resources/template-mime-type':
         'The template demo://resource/dynamic/blob/{resourceId} names mimeType application/octet-stream, but reading demo://resource/dynamic/blob/1 returns a blob labelled text/plain (RES-18 SHOULD: a template\'s mimeType only if every resource it yields has it). Genuine, verified on the wire.',
       'prompts/non-string-argument':
@@ -120,7 +124,8 @@ export const EXPECTED: Record<RealServer, Expected> = {
     // Its only task tool: a harmless simulation (sleeps, then returns a text report) that is not annotated readOnlyHint.
     // The trigger-* tools only ask the client (sampling, form and URL elicitation) and report its answer, but are not
     // annotated readOnlyHint either; they are listed only to a client that declared those capabilities, so only the
-    // client-requests checks call them. Verified by hand on the wire (stdio and HTTP): every client-requests check passes.
+    // client-requests checks call them. Verified by hand on the wire (stdio and HTTP): every client-requests check passes
+    // but elicitation-content-checked (the form's content is not checked).
     callTools: ['simulate-research-query', 'trigger-sampling-request', 'trigger-elicitation-request', 'trigger-url-elicitation'],
     fail: [
       'http/ended-session-404',
@@ -130,6 +135,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
     ],
     warn: [
       'batch/not-accepted',
+      'client-requests/elicitation-content-checked',
       'errors/invalid-params',
       'errors/invalid-request',
       'logging/invalid-level',
@@ -138,11 +144,16 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'resources/template-mime-type',
       'resources/unknown-uri',
       'tasks/forbidden-tool',
+      'tasks/get-answered-as-json',
       'tasks/unknown-id',
       'tools/malformed-call',
       'tools/unknown-tool',
     ],
     why: {
+      'client-requests/elicitation-content-checked':
+        'trigger-elicitation-request sends elicitation/create itself (extra.sendRequest, not the SDK\'s elicitInput, which validates) and reports accepted content {"name": 12345} as the user\'s input, although its requested schema makes name a string (ELIC-10 SHOULD). Genuine, verified on the wire.',
+      'tasks/get-answered-as-json':
+        'Every tasks/get is answered with an SSE stream (the SDK\'s Streamable HTTP transport streams every POST\'s answer by default), where TASK-28 asks for a plain JSON body where possible (SHOULD NOT). Genuine.',
       'resources/template-mime-type':
         'The template demo://resource/dynamic/blob/{resourceId} names mimeType application/octet-stream, but reading demo://resource/dynamic/blob/1 returns a blob labelled text/plain (RES-18 SHOULD: a template\'s mimeType only if every resource it yields has it). Genuine, verified on the wire.',
       'prompts/non-string-argument':

@@ -205,6 +205,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'tasks/create-result': { fault: 'task-missing-ttl', expect: 'fail' },
   'tasks/ids-unguessable': { fault: 'sequential-task-ids', expect: 'warn' },
   'tasks/status-transitions': { fault: 'task-status-regresses', expect: 'fail' },
+  'tasks/get-answered-as-json': { fault: 'tasks-get-sse', expect: 'warn', transport: 'http' },
   'tasks/result-blocks': { fault: 'task-result-early', expect: 'fail' },
   'tasks/result-related-meta': { fault: 'task-result-no-related-meta', expect: 'fail' },
   'tasks/result-matches-direct': { fault: 'task-result-differs', expect: 'fail' },

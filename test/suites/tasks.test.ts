@@ -7,17 +7,26 @@ import { runAgainstFixture, runAgainstHttpFixture } from './harness.js';
 const ran = (report: Awaited<ReturnType<typeof runAgainstFixture>>) => report.checks.filter((c) => c.id.startsWith('tasks/') && c.status !== 'skip');
 
 describe('tasks checks', () => {
-  it('all run and pass over stdio, except the HTTP-only isolation check', async () => {
+  it('all run and pass over stdio, except the HTTP-only isolation and JSON-poll checks', async () => {
     const report = await runAgainstFixture({ only: ['tasks/*'] });
     expect(ran(report).map((c) => [c.id, c.status]).filter(([, s]) => s !== 'pass')).toEqual([]);
     expect(ran(report).length).toBe(16);
   });
 
-  it('all run and pass over HTTP, the isolation check included', async () => {
+  it('all run and pass over HTTP, the isolation and JSON-poll checks included', async () => {
     const report = await runAgainstHttpFixture({ only: ['tasks/*'] });
     // With JSON replies the status notifications can only travel on a GET stream, which the task run does not open: info.
     expect(ran(report).map((c) => [c.id, c.status]).filter(([, s]) => s !== 'pass')).toEqual([['tasks/status-notifications', 'info']]);
-    expect(ran(report).length).toBe(17);
+    expect(ran(report).length).toBe(18);
+  });
+
+  it('over HTTP with SSE replies, a tasks/get poll still comes back as JSON (TASK-28)', async () => {
+    const report = await runAgainstHttpFixture({ only: ['tasks/get-answered-as-json', 'tasks/status-transitions'], sse: true });
+    expect(ran(report).map((c) => [c.id, c.status])).toEqual([
+      ['tasks/status-transitions', 'pass'],
+      ['tasks/get-answered-as-json', 'pass'],
+    ]);
+    expect(report.checks.find((c) => c.id === 'tasks/get-answered-as-json')?.message).toMatch(/^\d+ tasks\/get answered with a JSON body$/);
   });
 
   it('skip task creation on revisions without tasks', async () => {
