@@ -48,28 +48,27 @@ export function planSchedule(runnable: readonly Check[], target: TargetSpec, o: 
   const onLanes = (c: Check) => runsOnLane(c, target);
   const during = runnable.filter((c) => !isFinal(c));
   const onMain = during.filter((c) => c.connection === 'shared');
+  // An explicit width holds for long checks too (`mcp-conform fuzz` runs its campaigns one at a time).
+  // Over HTTP a quiet-period check on a connection of its own is a session listening, costing
+  // nothing meanwhile: queued behind the width, the long ones held every slot for a second while
+  // cheap checks (one request each) waited. On stdio each is a server process on two cores.
+  const own = during.filter((c) => c.connection !== 'shared' && !onLanes(c));
   return {
-    // Long checks first: started last, they would set the run's wall time alone.
-    // An explicit width holds for long checks too (`mcp-conform fuzz` runs its campaigns one at a time).
-    shared:
-      o.sharedWidth !== undefined
-        ? { long: [], checks: [...onMain].sort(longFirst), width: o.sharedWidth }
-        : { long: onMain.filter((c) => c.long), checks: onMain.filter((c) => !c.long), width: SHARED_WIDTH[target.transport] },
+    shared: byLength(onMain, o.sharedWidth ?? SHARED_WIDTH[target.transport], o.sharedWidth === undefined),
     lanes: { checks: during.filter(onLanes) },
-    separate: planSeparate(during.filter((c) => c.connection !== 'shared' && !onLanes(c)), target, o.separateWidth),
+    separate: byLength(own, o.separateWidth ?? SEPARATE_WIDTH[target.transport], o.separateWidth === undefined && target.transport !== 'stdio'),
     finals: runnable.filter(isFinal),
   };
 }
 
 /**
- * Over HTTP a quiet-period check is a session listening, costing nothing meanwhile: queued behind
- * the width, the long ones held every slot for a second while cheap checks (one request each)
- * waited. On stdio each is a server process on two cores, so the long ones only go first.
+ * `longAtOnce`: the long checks all start at once, beside the others `width` at a time (they
+ * mostly wait, and would hold the slots). Otherwise every check is within the width, the long
+ * ones first: started last, they would set the run's wall time alone.
  */
-function planSeparate(own: Check[], target: TargetSpec, explicitWidth: number | undefined): Schedule['separate'] {
-  const width = explicitWidth ?? SEPARATE_WIDTH[target.transport];
-  if (explicitWidth !== undefined || target.transport === 'stdio') return { long: [], checks: [...own].sort(longFirst), width };
-  return { long: own.filter((c) => c.long), checks: own.filter((c) => !c.long), width };
+function byLength(checks: Check[], width: number, longAtOnce: boolean): { long: Check[]; checks: Check[]; width: number } {
+  if (!longAtOnce) return { long: [], checks: [...checks].sort(longFirst), width };
+  return { long: checks.filter((c) => c.long), checks: checks.filter((c) => !c.long), width };
 }
 
 const longFirst = (a: Check, b: Check) => Number(b.long ?? false) - Number(a.long ?? false);

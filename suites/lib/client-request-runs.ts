@@ -115,18 +115,12 @@ export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promi
       }
       if (refused) return refused;
     }
-    if (policy === 'violate') {
-      // Only the tools that asked for a form we can break, called again.
-      const others = await existingRuns(ctx, ['cooperate', 'refuse']);
-      const forms = new Set(others.flatMap((r) => r.asks.filter((a) => violatedProperty(a) !== undefined).flatMap((a) => askedBy(r, a))));
-      if (forms.size === 0) return { skip: `${nothingAsked(others, 'form elicitation/create with a property we could give a wrong type')}, so there is no form to answer wrongly` };
-      return run(ctx, policy, forms);
-    }
-    if (policy !== 'cancel') return run(ctx, policy);
-    // The cancelling run calls again only the tools that asked in the cooperating or refusing run.
+    const rerun = RERUNS[policy];
+    if (!rerun) return run(ctx, policy);
+    // These runs call again only the tools whose requests, in the cooperating or refusing run, they answer their own way.
     const others = await existingRuns(ctx, ['cooperate', 'refuse']);
-    const only = triggeringTools(others);
-    if (only.size === 0) return { skip: `${nothingAsked(others, [...CANCEL_ANSWERS_OWN_WAY].join(' or '))}, so there is nothing to cancel` };
+    const only = new Set(others.flatMap((r) => r.asks.filter(rerun.answersOwnWay).flatMap((a) => rerun.callers(r, a))));
+    if (only.size === 0) return { skip: `${nothingAsked(others, rerun.asked)}, ${rerun.nothingLeft}` };
     return run(ctx, policy, only);
   });
 }
@@ -144,16 +138,32 @@ async function askedNothing(ctx: CheckContext): Promise<boolean> {
 /** What the cancelling policy answers differently from the cooperating one (roots/list it answers the same). */
 const CANCEL_ANSWERS_OWN_WAY = new Set(['elicitation/create', 'sampling/createMessage']);
 
-/**
- * Names of the tools that made the server ask, in these runs, something the cancelling run
- * answers its own way: calling a tool again only to answer its roots/list as before would show
- * nothing new (and a slow tool in flight meanwhile costs its whole budget).
- */
-function triggeringTools(runs: ClientRequestRun[]): Set<string> {
-  const names = new Set<string>();
-  for (const r of runs) for (const a of r.asks) if (CANCEL_ANSWERS_OWN_WAY.has(a.method)) for (const t of a.during) names.add(t);
-  return names;
+interface Rerun {
+  /** A request this policy answers otherwise than the cooperating one: calling its tool again shows something new. */
+  answersOwnWay: (ask: ServerAsk) => boolean;
+  /** The tools a request is laid to. */
+  callers: (run: ClientRequestRun, ask: ServerAsk) => string[];
+  /** For the skip: what no tool asked, and why that leaves nothing to do. */
+  asked: string;
+  nothingLeft: string;
 }
+
+/**
+ * The policies that call again only the tools that asked, in the other runs, something they answer
+ * their own way: calling a tool again only to answer its roots/list as before would show nothing
+ * new (and a slow tool in flight meanwhile costs its whole budget). Cancelling calls every tool in
+ * flight when such a request came; violating only the one a form can be laid to, as its verdict
+ * judges that call.
+ */
+const RERUNS: Partial<Record<AnswerPolicy, Rerun>> = {
+  cancel: { answersOwnWay: (a) => CANCEL_ANSWERS_OWN_WAY.has(a.method), callers: (_run, a) => a.during, asked: [...CANCEL_ANSWERS_OWN_WAY].join(' or '), nothingLeft: 'so there is nothing to cancel' },
+  violate: {
+    answersOwnWay: (a) => violatedProperty(a) !== undefined,
+    callers: (run, a) => askedBy(run, a),
+    asked: 'form elicitation/create with a property we could give a wrong type',
+    nothingLeft: 'so there is no form to answer wrongly',
+  },
+};
 
 async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>): Promise<ClientRequestRun | { skip: string }> {
   const declared = declaredFor(ctx.revision, policy);
