@@ -65,13 +65,14 @@ export function unknownVersionProbes(ctx: CheckContext): Promise<UnknownVersionP
  * (suites/lib/pre-initialize.ts).
  */
 export async function claimSpare(ctx: CheckContext): Promise<Session | undefined> {
+  // Spares are kept only on stdio: elsewhere waiting for the probes to finish would only delay the caller.
+  if (ctx.target.transport !== 'stdio') return undefined;
   const probes = await unknownVersionProbes(ctx);
   for (;;) {
     for (let s = probes.spares.shift(); s; s = probes.spares.shift()) if (!s.closed) return s;
     if (probes.pending === 0) break;
     await probes.next();
   }
-  if (ctx.target.transport !== 'stdio') return undefined;
   const early = await preInitialize(ctx);
   const spare = early.spare;
   early.spare = undefined;
