@@ -147,6 +147,9 @@ export const noTokenNoProgress = defineCheck({
         return ctx.violation(`${seen.length} progress notification(s) for a request that carried no progressToken`, 'no progress notifications', JSON.stringify(seen[0]).slice(0, 200));
       }
       if (o.kind !== 'result' && o.kind !== 'error') return ctx.skip(`the slow tool call did not finish: ${unfinished(ctx, o)}`);
+      // A JSON body carries only the answer, and this session opened no GET stream: no
+      // notification could have reached us, so silence shows nothing.
+      if (o.http && !o.http.sse) return ctx.skip('the call was answered with a JSON body and the session had no other stream open: no progress notification could have reached us');
       return ctx.pass();
     } finally {
       off();
