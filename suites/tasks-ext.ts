@@ -36,6 +36,7 @@ import {
 } from './lib/tasks-ext-client.js';
 import { taskSchemaProblems } from './lib/tasks-ext-schema.js';
 import { cancelSlowTask, judgeListen, listenToTask } from './lib/tasks-ext-scenarios.js';
+import { callInLegacySession, looksLikeTask } from './lib/tasks-ext-legacy-session.js';
 
 const REVISIONS = ['2026-07-28'] as const;
 const SPEC = 'basic/versioning#extension-negotiation';
@@ -545,6 +546,34 @@ export const mcpNameTaskId = defineCheck({
   },
 });
 
+export const notInInitializeSession = defineCheck({
+  id: 'tasks-ext/not-in-initialize-session',
+  title: 'on a dual-era server, the extension declared in an initialize-based 2025-11-25 session gets that session no task',
+  level: 'MUST',
+  requirements: ['TASKX-30'],
+  spec: SPEC,
+  revisions: REVISIONS,
+  async run(ctx) {
+    const found = await taskTools(ctx);
+    if (isVerdict(found)) return found;
+    const legacy = await callInLegacySession(ctx, found.taskTools);
+    if (legacy.kind === 'not-dual-era') return ctx.skip(`the server does not serve a 2025-11-25 initialize (${describeOutcome(legacy.handshake.outcome)}): it is not dual-era, so no such session exists`);
+    const names = found.taskTools.map((t) => t.tool.name).join(', ');
+    if (legacy.kind === 'not-listed') return ctx.skip(`none of the task tools (${names}) is listed in the 2025-11-25 session (it lists ${legacy.listed.slice(0, 8).join(', ') || 'no tool'})`);
+    const leaked = legacy.calls.find((c) => c.call.outcome.kind === 'result' && looksLikeTask(c.call.outcome.result));
+    if (leaked) {
+      recordExchange(ctx, leaked.call);
+      return ctx.violation(
+        `tool "${leaked.taskTool.tool.name}", called without a task parameter in a 2025-11-25 session whose initialize declared ${JSON.stringify(legacy.capabilities)}, got a task`,
+        'a plain CallToolResult: the extension enables nothing in an initialize-based session',
+        describeOutcome(leaked.call.outcome),
+      );
+    }
+    const lines = legacy.calls.map((c) => `tool "${c.taskTool.tool.name}"${c.taskSupport ? ` (taskSupport ${c.taskSupport})` : ''}: ${describeOutcome(c.call.outcome).slice(0, 60)}`);
+    return ctx.pass(`in the 2025-11-25 session: ${lines.join('; ')}`);
+  },
+});
+
 export const tasksExtChecks: Check[] = [
   declaration,
   noTaskWithoutExtension,
@@ -562,4 +591,5 @@ export const tasksExtChecks: Check[] = [
   removedMethods,
   listenNotifications,
   mcpNameTaskId,
+  notInInitializeSession,
 ];

@@ -234,6 +234,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'tasks-ext/removed-methods': { fault: 'tasksx-tasks-result-served', expect: 'fail', era: 'stateless' },
   'tasks-ext/listen-notifications': { fault: 'tasksx-progress-on-task-stream', expect: 'fail', era: 'stateless' },
   'tasks-ext/mcp-name-task-id': { fault: 'tasksx-mcp-name-rejected', expect: 'warn', era: 'stateless', transport: 'http' },
+  'tasks-ext/not-in-initialize-session': { fault: 'tasksx-extension-in-initialize-session', expect: 'fail', era: 'dual', protocolVersion: '2026-07-28' },
   'auth/scopes-in-one-challenge': { fault: 'auth-scope-one-at-a-time', expect: 'warn', transport: 'http', auth: 'jwt', era: 'stateless', protocolVersion: '2026-07-28' },
   'auth/as-metadata-or-defaults': { fault: 'auth-no-as-metadata', expect: 'fail', transport: 'http', auth: true, protocolVersion: '2025-03-26' },
   'auth/as-metadata': { fault: 'auth-as-no-pkce', expect: 'info', transport: 'http', auth: true },

@@ -10,11 +10,14 @@ const IDS = tasksExtChecks.map((c) => c.id);
 type Report = Awaited<ReturnType<typeof runAgainstFixture>>;
 const messageOf = (report: Report, id: string) => (report.runs ?? [report]).flatMap((r) => r.checks).find((c) => c.id === id)?.message ?? '';
 const statuses = (report: Report) => Object.fromEntries(IDS.map((id) => [id, statusOf(report, id)]));
+/** Judged only on a dual-era server: a stateless-only one has no initialize-based session. */
+const DUAL_ONLY = 'tasks-ext/not-in-initialize-session';
 
 describe('tasks-ext checks on the conformant fixture', () => {
-  it('run and pass over stdio (the HTTP-only one skips)', async () => {
+  it('run and pass over stdio (the HTTP-only one skips, and the dual-era one)', async () => {
     const report = await runAgainstFixture({ era: 'stateless', checks: tasksExtChecks });
-    expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, id === 'tasks-ext/mcp-name-task-id' ? 'skip' : 'pass'])));
+    expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, id === 'tasks-ext/mcp-name-task-id' || id === DUAL_ONLY ? 'skip' : 'pass'])));
+    expect(messageOf(report, DUAL_ONLY)).toMatch(/not dual-era/);
     expect(messageOf(report, 'tasks-ext/input-requests')).toMatch(/task-questions: answered name, colour, ended completed/);
     expect(messageOf(report, 'tasks-ext/result-matches-direct-call')).toMatch(/fail: completed, equal to the direct call/);
   });
@@ -22,9 +25,17 @@ describe('tasks-ext checks on the conformant fixture', () => {
   for (const sse of [false, true]) {
     it(`run and pass over Streamable HTTP with ${sse ? 'SSE' : 'JSON'} replies`, async () => {
       const report = await runAgainstHttpFixture({ era: 'stateless', sse, checks: tasksExtChecks });
-      expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, 'pass'])));
+      expect(statuses(report)).toEqual(Object.fromEntries(IDS.map((id) => [id, id === DUAL_ONLY ? 'skip' : 'pass'])));
     });
   }
+
+  it('on a dual-era fixture, a 2025-11-25 session that declares the extension gets no task, over stdio and HTTP', async () => {
+    const run = { era: 'dual' as const, protocolVersion: '2026-07-28' as const, checks: tasksExtChecks, only: [DUAL_ONLY] };
+    for (const report of [await runAgainstFixture(run), await runAgainstHttpFixture(run)]) {
+      expect(statusOf(report, DUAL_ONLY), messageOf(report, DUAL_ONLY)).toBe('pass');
+      expect(messageOf(report, DUAL_ONLY)).toMatch(/in the 2025-11-25 session: tool "(fail|slow)" \(taskSupport optional\): result/);
+    }
+  });
 
   it('skip without a word of tasks on the stateful fixture, which does not speak 2026-07-28', async () => {
     const report = await runAgainstFixture({ checks: tasksExtChecks });
@@ -36,7 +47,7 @@ describe('tasks-ext checks on their faults', () => {
   for (const id of IDS) {
     const c = FAULT_TABLE[id];
     it(`${id} → ${c.expect} with ${c.fault}`, async () => {
-      const run = { fault: c.fault, era: 'stateless' as const, checks: tasksExtChecks, only: [id] };
+      const run = { fault: c.fault, era: c.era ?? 'stateless', protocolVersion: c.protocolVersion, checks: tasksExtChecks, only: [id] };
       const report = c.transport === 'http' ? await runAgainstHttpFixture(run) : await runAgainstFixture(run);
       expect(statusOf(report, id), messageOf(report, id)).toBe(c.expect);
     });
