@@ -13,6 +13,7 @@ import { identityOf, listAll, walkPages } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
 import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
 import { illegalTransitions, isTerminal, pollUntilTerminal, RELATED_TASK_KEY, taskOf } from './lib/task-lifecycle.js';
+import { observeTaskProgress } from './lib/task-progress.js';
 import { noTasksReason, REQUESTED_TTL_MS, taskScenario, taskTools, type TaskScenario } from './lib/task-scenario.js';
 import { argumentsFor, callPermission, taskSupportOf, toolsOf } from './lib/tool-survey.js';
 
@@ -429,6 +430,42 @@ export const cancelWorking = defineCheck({
   },
 });
 
+/** Over Streamable HTTP progress and the tasks/result answer travel on different streams: arrival order is kept only this far. */
+const CROSS_STREAM_SLACK_MS = 50;
+
+export const progressFollowsTask = defineCheck({
+  id: 'tasks/progress-follows-task',
+  title: 'progress of a task-augmented call keeps the original token after the CreateTaskResult, and stops once the task has ended',
+  level: 'MUST',
+  requirements: ['PROG-9'],
+  spec: `${SPEC}#task-progress-notifications`,
+  revisions: TASKS_REVISIONS,
+  needs: ['tasks.requests.tools.call'],
+  async run(ctx) {
+    const slow = await findSlowTool(ctx);
+    if ('skip' in slow) return ctx.skip(slow.skip);
+    if (taskSupportOf(slow.tool) === 'forbidden') return ctx.skip(`the slow tool ${slow.tool.name} does not support tasks (execution.taskSupport)`);
+    const o = await observeTaskProgress(ctx, slow);
+    if ('skip' in o) return ctx.skip(o.skip);
+    if (o.result.kind !== 'result' && o.result.kind !== 'error') return ctx.skip(`the task did not end: tasks/result got ${describeOutcome(o.result)}`);
+    const afterCreate = o.notes.filter((n) => o.createdSeq !== undefined && n.seq > o.createdSeq);
+    const show = (notes: typeof o.notes) => notes.slice(0, 3).forEach((n) => ctx.evidence.push({ type: 'message', direction: 'received', at: n.at, message: n.message }));
+    const foreign = afterCreate.filter((n) => n.token !== o.token);
+    if (foreign.length) {
+      show(foreign);
+      return ctx.violation(`after the CreateTaskResult, ${foreign.length} progress notification(s) carried another token than the call's ${JSON.stringify(o.token)}`, `progressToken ${JSON.stringify(o.token)} for the task's whole life`, JSON.stringify(foreign[0].token));
+    }
+    const slack = ctx.target.transport === 'stdio' ? 0 : CROSS_STREAM_SLACK_MS;
+    const late = o.notes.filter((n) => o.resultSeq !== undefined && n.seq > o.resultSeq && n.at - (o.resultAt ?? 0) > slack);
+    if (late.length) {
+      show(late);
+      return ctx.violation(`${late.length} progress notification(s) for task ${o.taskId} arrived after it had ended (tasks/result answered)`, 'no progress once the task is terminal', `progress ${JSON.stringify((late[0].message.params as Record<string, unknown> | undefined)?.progress)} after the end`);
+    }
+    if (afterCreate.length === 0) return ctx.skip(`no progress notification arrived after the CreateTaskResult (${o.notes.length} before it): the server sends none for tasks, which it may`);
+    return ctx.pass(`${afterCreate.length} progress notification(s) after the CreateTaskResult, all with the original token; none after the task ended`);
+  },
+});
+
 export const taskIdParamWins = defineCheck({
   id: 'tasks/taskid-param-wins',
   title: 'tasks/get answers for its taskId parameter, not for a related-task _meta',
@@ -515,6 +552,7 @@ export const taskChecks: Check[] = [
   listIsolation,
   cancelTerminal,
   cancelWorking,
+  progressFollowsTask,
   taskIdParamWins,
   noRelatedMeta,
   statusNotifications,

@@ -214,6 +214,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'tasks/list-isolation': { fault: 'tasks-shared-across-sessions', expect: 'warn', transport: 'http' },
   'tasks/cancel-terminal': { fault: 'cancel-terminal-ok', expect: 'fail' },
   'tasks/cancel-working': { fault: 'cancelled-task-completes', expect: 'fail' },
+  'tasks/progress-follows-task': { fault: 'task-progress-after-terminal', expect: 'fail' },
   'tasks/taskid-param-wins': { fault: 'task-get-follows-meta', expect: 'fail' },
   'tasks/no-related-meta': { fault: 'related-meta-everywhere', expect: 'warn' },
   'tasks/status-notifications': { fault: 'task-status-notification-invalid', expect: 'fail' },
