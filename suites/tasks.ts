@@ -13,6 +13,7 @@ import { identityOf, listAll, walkPages } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
 import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
 import { illegalTransitions, isTerminal, pollUntilTerminal, RELATED_TASK_KEY, taskOf } from './lib/task-lifecycle.js';
+import { taskInputRun } from './lib/task-input.js';
 import { observeTaskProgress } from './lib/task-progress.js';
 import { noTasksReason, REQUESTED_TTL_MS, taskScenario, taskTools, type TaskScenario } from './lib/task-scenario.js';
 import { argumentsFor, callPermission, taskSupportOf, toolsOf } from './lib/tool-survey.js';
@@ -466,6 +467,63 @@ export const progressFollowsTask = defineCheck({
   },
 });
 
+/** The related-task _meta of a request, if any. */
+function relatedTaskOf(params: Record<string, unknown>): unknown {
+  return isObject(params._meta) ? params._meta[RELATED_TASK_KEY] : undefined;
+}
+
+export const inputRequestsRelated = defineCheck({
+  id: 'tasks/input-requests-related',
+  title: 'a request a task makes of its requestor (elicitation, sampling) carries the related-task _meta with the task\'s id',
+  level: 'MUST',
+  requirements: ['TASK-17'],
+  spec: `${SPEC}#associating-task-related-messages`,
+  revisions: TASKS_REVISIONS,
+  needs: ['tasks.requests.tools.call'],
+  async run(ctx) {
+    const run = await taskInputRun(ctx);
+    if ('skip' in run) return ctx.skip(run.skip);
+    const unrelated = run.asks.filter((a) => {
+      const related = relatedTaskOf(a.params);
+      return !isObject(related) || related.taskId !== run.taskId;
+    });
+    if (unrelated.length) {
+      for (const a of unrelated.slice(0, 2)) ctx.evidence.push({ type: 'message', direction: 'received', at: a.received.at, message: a.received.message });
+      const meta = relatedTaskOf(unrelated[0].params);
+      return ctx.violation(
+        `${unrelated[0].method} sent while task ${run.taskId} (tool "${run.tool}") ran has _meta["${RELATED_TASK_KEY}"] = ${JSON.stringify(meta) ?? 'nothing'}`,
+        `{taskId: ${JSON.stringify(run.taskId)}}`,
+        JSON.stringify(meta) ?? 'absent',
+      );
+    }
+    return ctx.pass(`tool "${run.tool}": ${run.asks.map((a) => a.method).join(', ')}, each tied to task ${run.taskId}`);
+  },
+});
+
+export const inputRequiredStatus = defineCheck({
+  id: 'tasks/input-required-status',
+  title: 'a task waiting for its requestor\'s answer is input_required, and leaves that status once answered',
+  level: 'SHOULD',
+  requirements: ['TASK-18'],
+  spec: `${SPEC}#input-required-status`,
+  revisions: TASKS_REVISIONS,
+  needs: ['tasks.requests.tools.call'],
+  async run(ctx) {
+    const run = await taskInputRun(ctx);
+    if ('skip' in run) return ctx.skip(run.skip);
+    const looked = run.asks.filter((a) => a.look?.outcome.kind === 'result');
+    if (looked.length === 0) return ctx.skip(`tasks/get while ${run.asks[0].method} waited for its answer got no task (${run.asks[0].look ? describeOutcome(run.asks[0].look.outcome) : 'not sent'})`);
+    const statuses = looked.map((a) => taskOf(a.look)?.status);
+    const other = looked.find((_, i) => statuses[i] !== 'input_required');
+    if (other) {
+      recordExchange(ctx, other.look!);
+      return ctx.violation(`task ${run.taskId} (tool "${run.tool}") was ${JSON.stringify(taskOf(other.look)?.status)} while its ${other.method} waited for our answer`, 'status "input_required" until the input arrives', JSON.stringify(taskOf(other.look)?.status));
+    }
+    if (run.result.kind !== 'result' && run.result.kind !== 'error') return ctx.info(`task ${run.taskId} was input_required while it asked, but did not end once answered (${describeOutcome(run.result)}): where it went from there is not known`);
+    return ctx.pass(`tool "${run.tool}": input_required while ${looked.length} request(s) waited for an answer, then ended`);
+  },
+});
+
 export const taskIdParamWins = defineCheck({
   id: 'tasks/taskid-param-wins',
   title: 'tasks/get answers for its taskId parameter, not for a related-task _meta',
@@ -553,6 +611,8 @@ export const taskChecks: Check[] = [
   cancelTerminal,
   cancelWorking,
   progressFollowsTask,
+  inputRequestsRelated,
+  inputRequiredStatus,
   taskIdParamWins,
   noRelatedMeta,
   statusNotifications,

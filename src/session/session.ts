@@ -59,7 +59,8 @@ type Listener = (r: Received) => void;
 /** How we answer one server->client request: a result, or an error object. */
 export type ServerRequestReply = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
 /** Decides the answer to a server request the client may receive (one of its declared capabilities); undefined: the default answer. */
-export type ServerRequestAnswerer = (request: { id: unknown; method: string; params: Record<string, unknown> }) => ServerRequestReply | undefined;
+/** It may answer later (a promise), e.g. after asking the server something first. */
+export type ServerRequestAnswerer = (request: { id: unknown; method: string; params: Record<string, unknown> }) => ServerRequestReply | undefined | Promise<ServerRequestReply | undefined>;
 
 /** One of our requests still waiting for its answer. */
 export interface InFlightRequest {
@@ -495,13 +496,21 @@ export class Session {
       return reply({ error: { code: -32601, message: `client did not declare ${need[0]}` } });
     }
     const chosen = need ? this.answerer?.({ id, method, params: isObject(message.params) ? message.params : {} }) : undefined;
-    if (chosen) return reply(chosen);
-    if (method === 'roots/list') return reply({ result: { roots: [] } });
-    if (method === 'sampling/createMessage')
-      return reply({ result: { role: 'assistant', content: { type: 'text', text: 'mcp-conform' }, model: 'mcp-conform', stopReason: 'endTurn' } });
-    if (method === 'elicitation/create') return reply({ result: { action: 'decline' } });
-    reply({ error: { code: -32601, message: `mcp-conform does not handle ${method}` } });
+    // An answerer may look before it answers (a check that asks the server something meanwhile).
+    if (chosen instanceof Promise) {
+      void chosen.then((c) => reply(c ?? defaultReply(method)), () => reply(defaultReply(method)));
+      return;
+    }
+    reply(chosen ?? defaultReply(method));
   }
+}
+
+/** What we answer a server request nobody chose an answer for. */
+function defaultReply(method: string): ServerRequestReply {
+  if (method === 'roots/list') return { result: { roots: [] } };
+  if (method === 'sampling/createMessage') return { result: { role: 'assistant', content: { type: 'text', text: 'mcp-conform' }, model: 'mcp-conform', stopReason: 'endTurn' } };
+  if (method === 'elicitation/create') return { result: { action: 'decline' } };
+  return { error: { code: -32601, message: `mcp-conform does not handle ${method}` } };
 }
 
 /** Map key that keeps the JSON type of an id: 1 and "1" are different requests. */

@@ -43,4 +43,25 @@ describe('answers to server requests', () => {
       await session.close();
     }
   }, 20_000);
+
+  it('an answerer may answer later: the answer waits for its promise, and undefined still gets the default', async () => {
+    const session = await fixture(CAPS);
+    try {
+      const order: string[] = [];
+      session.answerServerRequestsWith(({ method }) => {
+        order.push(`asked ${method}`);
+        return new Promise((resolve) =>
+          setTimeout(() => {
+            order.push('answered');
+            resolve(method === 'sampling/createMessage' ? { error: { code: -1, message: 'User rejected sampling request' } } : undefined);
+          }, 50),
+        );
+      });
+      expect(textOf(await session.request('tools/call', { name: 'ask-sampling', arguments: {} }))).toMatch(/sampling\/createMessage failed: User rejected/);
+      expect(textOf(await session.request('tools/call', { name: 'ask-roots', arguments: {} }))).toMatch(/listed 0 root/);
+      expect(order).toEqual(['asked sampling/createMessage', 'answered', 'asked roots/list', 'answered']);
+    } finally {
+      await session.close();
+    }
+  }, 20_000);
 });

@@ -215,6 +215,8 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'tasks/cancel-terminal': { fault: 'cancel-terminal-ok', expect: 'fail' },
   'tasks/cancel-working': { fault: 'cancelled-task-completes', expect: 'fail' },
   'tasks/progress-follows-task': { fault: 'task-progress-after-terminal', expect: 'fail' },
+  'tasks/input-requests-related': { fault: 'task-input-request-unrelated', expect: 'fail' },
+  'tasks/input-required-status': { fault: 'task-input-status-unchanged', expect: 'warn' },
   'tasks/taskid-param-wins': { fault: 'task-get-follows-meta', expect: 'fail' },
   'tasks/no-related-meta': { fault: 'related-meta-everywhere', expect: 'warn' },
   'tasks/status-notifications': { fault: 'task-status-notification-invalid', expect: 'fail' },

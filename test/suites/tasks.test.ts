@@ -10,14 +10,14 @@ describe('tasks checks', () => {
   it('all run and pass over stdio, except the HTTP-only isolation and JSON-poll checks', async () => {
     const report = await runAgainstFixture({ only: ['tasks/*'] });
     expect(ran(report).map((c) => [c.id, c.status]).filter(([, s]) => s !== 'pass')).toEqual([]);
-    expect(ran(report).length).toBe(17);
+    expect(ran(report).length).toBe(19);
   });
 
   it('all run and pass over HTTP, the isolation and JSON-poll checks included', async () => {
     const report = await runAgainstHttpFixture({ only: ['tasks/*'] });
     // With JSON replies the status notifications can only travel on a GET stream, which the task run does not open: info.
     expect(ran(report).map((c) => [c.id, c.status]).filter(([, s]) => s !== 'pass')).toEqual([['tasks/status-notifications', 'info']]);
-    expect(ran(report).length).toBe(19);
+    expect(ran(report).length).toBe(21);
   });
 
   it('over HTTP with SSE replies, a tasks/get poll still comes back as JSON (TASK-28)', async () => {
