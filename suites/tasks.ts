@@ -11,7 +11,7 @@ import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject } from './lib/json-object.js';
 import { identityOf, listAll, walkPages } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
-import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
+import { findSlowTool, slowCallTimeoutMs, type SlowTool } from './lib/slow-tool.js';
 import { illegalTransitions, isTerminal, pollUntilTerminal, RELATED_TASK_KEY, taskOf } from './lib/task-lifecycle.js';
 import { taskInputRun } from './lib/task-input.js';
 import { observeTaskProgress } from './lib/task-progress.js';
@@ -38,6 +38,14 @@ async function scenarioFor(ctx: CheckContext): Promise<TaskScenario | Verdict> {
 }
 
 const isVerdict = (v: unknown): v is Verdict => isObject(v) && typeof v.status === 'string';
+
+/** The --slow-tool, when it can run as a task; else the skip. */
+async function slowTaskTool(ctx: CheckContext): Promise<SlowTool | Verdict> {
+  const slow = await findSlowTool(ctx);
+  if ('skip' in slow) return ctx.skip(slow.skip);
+  if (taskSupportOf(slow.tool) === 'forbidden') return ctx.skip(`the slow tool ${slow.tool.name} does not support tasks (execution.taskSupport)`);
+  return slow;
+}
 
 export const capability = defineCheck({
   id: 'tasks/capability',
@@ -405,9 +413,8 @@ export const cancelWorking = defineCheck({
   revisions: TASKS_REVISIONS,
   needs: ['tasks.cancel', 'tasks.requests.tools.call'],
   async run(ctx) {
-    const slow = await findSlowTool(ctx);
-    if ('skip' in slow) return ctx.skip(slow.skip);
-    if (taskSupportOf(slow.tool) === 'forbidden') return ctx.skip(`the slow tool ${slow.tool.name} does not support tasks (execution.taskSupport)`);
+    const slow = await slowTaskTool(ctx);
+    if (isVerdict(slow)) return slow;
     // A connection of its own only once there is something to cancel: a skip costs no server process.
     const { session } = await ctx.connect();
     const on = { session };
@@ -443,9 +450,8 @@ export const progressFollowsTask = defineCheck({
   revisions: TASKS_REVISIONS,
   needs: ['tasks.requests.tools.call'],
   async run(ctx) {
-    const slow = await findSlowTool(ctx);
-    if ('skip' in slow) return ctx.skip(slow.skip);
-    if (taskSupportOf(slow.tool) === 'forbidden') return ctx.skip(`the slow tool ${slow.tool.name} does not support tasks (execution.taskSupport)`);
+    const slow = await slowTaskTool(ctx);
+    if (isVerdict(slow)) return slow;
     const o = await observeTaskProgress(ctx, slow);
     if ('skip' in o) return ctx.skip(o.skip);
     if (o.result.kind !== 'result' && o.result.kind !== 'error') return ctx.skip(`the task did not end: tasks/result got ${describeOutcome(o.result)}`);
