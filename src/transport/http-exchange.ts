@@ -1,5 +1,6 @@
 // One bounded HTTP exchange: send, record request and response, and turn JSON or SSE bodies
 // into messages. Shared by the Streamable HTTP and the legacy HTTP+SSE transports.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventSourceMessage } from 'eventsource-parser';
 import { TargetUnreachable, type HttpExchange, type MessageContext } from './types.js';
 import type { Inbox } from './inbox.js';
@@ -64,7 +65,7 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
 
   let response: HttpResponse;
   try {
-    response = await ctx.client.request({ url: spec.url, method: spec.method, headers: spec.headers, body: spec.body, signal: abort.signal });
+    response = await sendPacedByServer(ctx, spec, abort.signal);
   } catch (error) {
     const { unreachable, text } = describeHttpError(error);
     exchange.error = text;
@@ -100,6 +101,39 @@ export async function runExchange(ctx: ExchangeContext, spec: ExchangeSpec): Pro
   abort.release();
   ctx.trace.add({ kind: 'http', exchange });
   return { exchange, messages };
+}
+
+/**
+ * HTTP 429 says the request was not served and when to ask again: asking again, after the
+ * server's Retry-After (capped), a few times within the exchange's own timeout, keeps a rate
+ * limit from being taken for the server's answer. The last 429 is the answer if it persists.
+ */
+const RATE_LIMIT_RETRIES = 3;
+const MAX_RETRY_AFTER_MS = 2000;
+/** When a 429 names no Retry-After. */
+const DEFAULT_RETRY_AFTER_MS = 250;
+
+async function sendPacedByServer(ctx: ExchangeContext, spec: ExchangeSpec, signal: AbortSignal): Promise<HttpResponse> {
+  for (let retry = 0; ; retry++) {
+    const response = await ctx.client.request({ url: spec.url, method: spec.method, headers: spec.headers, body: spec.body, signal });
+    if (response.status !== 429 || retry === RATE_LIMIT_RETRIES) return response;
+    response.body.destroy();
+    const waitMs = retryAfterMs(response.headers['retry-after']);
+    ctx.trace.note(`${spec.method} ${spec.url}: HTTP 429 (rate limited), sent again after ${waitMs} ms`);
+    try {
+      await sleep(waitMs, undefined, { signal });
+    } catch {
+      throw signal.reason;
+    }
+  }
+}
+
+/** Retry-After as delay-seconds or an HTTP date, within 0…MAX_RETRY_AFTER_MS. */
+export function retryAfterMs(value: string | undefined, now = Date.now()): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_RETRY_AFTER_MS;
+  const text = value.trim();
+  const ms = /^\d+$/.test(text) ? Number(text) * 1000 : Date.parse(text) - now;
+  return Number.isFinite(ms) ? Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms)) : DEFAULT_RETRY_AFTER_MS;
 }
 
 /** One signal for the exchange: the transport's close, the caller's cancel, or the timeout. */
