@@ -12,7 +12,7 @@ import { isObject } from './lib/json-object.js';
 import { identityOf, listAll, walkPages } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
 import { findSlowTool, slowCallTimeoutMs, type SlowTool } from './lib/slow-tool.js';
-import { illegalTransitions, isTerminal, pollUntilTerminal, RELATED_TASK_KEY, taskOf } from './lib/task-lifecycle.js';
+import { createdTaskId, illegalTransitions, isTerminal, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskOf } from './lib/task-lifecycle.js';
 import { taskInputRun } from './lib/task-input.js';
 import { observeTaskProgress } from './lib/task-progress.js';
 import { noTasksReason, REQUESTED_TTL_MS, taskScenario, taskTools, type TaskScenario } from './lib/task-scenario.js';
@@ -254,7 +254,7 @@ export const resultRelatedMeta = defineCheck({
     if (isVerdict(s)) return s;
     if (s.result?.outcome.kind !== 'result') return ctx.skip(`tasks/result brought no result to look at (${s.result ? describeOutcome(s.result.outcome) : 'not sent'})`);
     recordExchange(ctx, s.result);
-    const meta = isObject(s.result.outcome.result._meta) ? s.result.outcome.result._meta[RELATED_TASK_KEY] : undefined;
+    const meta = relatedTaskOf(s.result.outcome.result);
     if (isObject(meta) && meta.taskId === s.ids[1]) return ctx.pass();
     return ctx.violation(`the tasks/result result has _meta["${RELATED_TASK_KEY}"] = ${JSON.stringify(meta) ?? 'nothing'}`, `{taskId: ${JSON.stringify(s.ids[1])}}`, JSON.stringify(meta) ?? 'absent');
   },
@@ -289,7 +289,7 @@ export const resultMatchesDirect = defineCheck({
         continue;
       }
       const created = await ctx.request('tools/call', { ...params, task: { ttl: REQUESTED_TTL_MS } });
-      const taskId = created.kind === 'result' && isObject(created.result.task) ? created.result.task.taskId : undefined;
+      const taskId = createdTaskId(created);
       if (typeof taskId !== 'string') {
         problems.push(`${t.tool.name}: the task-augmented call got ${describeOutcome(created)}`);
         continue;
@@ -419,7 +419,7 @@ export const cancelWorking = defineCheck({
     const { session } = await ctx.connect();
     const on = { session };
     const created = await ctx.request('tools/call', { name: slow.tool.name, arguments: slow.args, task: { ttl: REQUESTED_TTL_MS } }, on);
-    const taskId = created.kind === 'result' && isObject(created.result.task) ? created.result.task.taskId : undefined;
+    const taskId = createdTaskId(created);
     if (typeof taskId !== 'string') return ctx.skip(`no task was created (${describeOutcome(created)}); see tasks/create-result`);
     await delay(100);
     const cancelled = await ctx.request('tasks/cancel', { taskId }, on);
@@ -472,11 +472,6 @@ export const progressFollowsTask = defineCheck({
     return ctx.pass(`${afterCreate.length} progress notification(s) after the CreateTaskResult, all with the original token; none after the task ended`);
   },
 });
-
-/** The related-task _meta of a request, if any. */
-function relatedTaskOf(params: Record<string, unknown>): unknown {
-  return isObject(params._meta) ? params._meta[RELATED_TASK_KEY] : undefined;
-}
 
 export const inputRequestsRelated = defineCheck({
   id: 'tasks/input-requests-related',

@@ -11,6 +11,7 @@ import { exchangeOn, type Judged } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { openServerStream } from './server-stream.js';
 import { slowCallTimeoutMs } from './slow-tool.js';
+import { createdTaskId } from './task-lifecycle.js';
 import { REQUESTED_TTL_MS, taskTools } from './task-scenario.js';
 
 /** Task tools tried at most. */
@@ -74,7 +75,7 @@ async function run(ctx: CheckContext): Promise<TaskInputRun | { skip: string }> 
     current = { taskId: new Promise((resolve) => (resolveId = resolve)), asks };
     try {
       const created = await session.request('tools/call', { name: candidate.tool.name, arguments: candidate.args, task: { ttl: REQUESTED_TTL_MS } }, { timeoutMs: ctx.options.requestTimeoutMs });
-      const taskId = created.kind === 'result' && isObject(created.result.task) && typeof created.result.task.taskId === 'string' ? created.result.task.taskId : undefined;
+      const taskId = createdTaskId(created);
       resolveId(taskId);
       if (taskId === undefined) {
         quiet.push(`${candidate.tool.name}: no task (${describeOutcome(created).slice(0, 60)})`);

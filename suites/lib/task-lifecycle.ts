@@ -1,9 +1,9 @@
 // The task status graph of 2025-11-25 (TASK-7) and a bounded tasks/get poller that honours
 // the server's pollInterval within our floor and ceiling, for the tasks checks.
-import type { Session } from '../../src/session/index.js';
+import type { Outcome, Session } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { exchangeOn, type Judged } from './exchange.js';
-import { isObject } from './json-object.js';
+import { isObject, type Item } from './json-object.js';
 
 export type TaskStatus = 'working' | 'input_required' | 'completed' | 'failed' | 'cancelled';
 
@@ -17,6 +17,17 @@ const NEXT: Readonly<Record<TaskStatus, readonly TaskStatus[]>> = {
 };
 
 export const RELATED_TASK_KEY = 'io.modelcontextprotocol/related-task';
+
+/** The related-task entry of a message's params or result `_meta`, if any. */
+export function relatedTaskOf(container: Item): unknown {
+  return isObject(container._meta) ? container._meta[RELATED_TASK_KEY] : undefined;
+}
+
+/** The task id of a CreateTaskResult (`result.task.taskId`), if the answer is one. */
+export function createdTaskId(o: Outcome): string | undefined {
+  const task = o.kind === 'result' && isObject(o.result.task) ? o.result.task : undefined;
+  return typeof task?.taskId === 'string' ? task.taskId : undefined;
+}
 
 /** Polling faster than this would hammer a server that asks for less. */
 export const POLL_FLOOR_MS = 50;

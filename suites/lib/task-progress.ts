@@ -10,6 +10,7 @@ import { delay } from './delay.js';
 import { isObject, type Item } from './json-object.js';
 import { openServerStream } from './server-stream.js';
 import { slowCallTimeoutMs, type SlowTool } from './slow-tool.js';
+import { createdTaskId } from './task-lifecycle.js';
 import { REQUESTED_TTL_MS } from './task-scenario.js';
 import { paramHeaders } from './tool-call.js';
 
@@ -62,8 +63,8 @@ export async function observeTaskProgress(ctx: CheckContext, slow: SlowTool): Pr
   try {
     const params = { name: slow.tool.name, arguments: slow.args, task: { ttl: REQUESTED_TTL_MS }, _meta: { progressToken: token } };
     const created = await session.request('tools/call', params, { id: createId, timeoutMs: ctx.options.requestTimeoutMs, headers: paramHeaders(session, slow.tool, slow.args) });
-    const taskId = created.kind === 'result' && isObject(created.result.task) ? created.result.task.taskId : undefined;
-    if (typeof taskId !== 'string') return { skip: `no task was created (${describeOutcome(created)}); see tasks/create-result` };
+    const taskId = createdTaskId(created);
+    if (taskId === undefined) return { skip: `no task was created (${describeOutcome(created)}); see tasks/create-result` };
     const result = await session.request('tasks/result', { taskId }, { id: resultId, timeoutMs: slowCallTimeoutMs(ctx) });
     // Progress sent after the task ended arrives late, if at all.
     await delay(ctx.options.quietMs);

@@ -10,11 +10,11 @@ import { exchangeOn, type Judged } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { walkPages } from './list-all.js';
 import { withTasks, type TaskTool } from './tasks-ext-client.js';
-import { toolsOf } from './tool-survey.js';
+import { taskSupportOf, toolsOf } from './tool-survey.js';
 
 export interface LegacyCall {
   taskTool: TaskTool;
-  /** The tool's execution.taskSupport as this session lists it, if any. */
+  /** The tool's execution.taskSupport as this session lists it, unless it is forbidden (or absent). */
   taskSupport?: string;
   call: Judged;
 }
@@ -45,8 +45,8 @@ export async function callInLegacySession(ctx: CheckContext, taskTools: TaskTool
   if (handshake.outcome.kind !== 'result' || handshake.answeredVersion !== LATEST_STATEFUL) return { kind: 'not-dual-era', handshake };
   const listed = new Map(toolsOf(await walkPages(session, 'tools/list', 'tools', ctx.signal)).map((t) => [t.name, t]));
   const supportOf = (name: string) => {
-    const execution = listed.get(name)?.execution;
-    return isObject(execution) && typeof execution.taskSupport === 'string' ? execution.taskSupport : undefined;
+    const support = taskSupportOf(listed.get(name)!);
+    return support === 'forbidden' ? undefined : support;
   };
   const chosen = taskTools
     .filter((t) => listed.has(t.tool.name))
