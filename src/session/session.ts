@@ -58,8 +58,11 @@ type Listener = (r: Received) => void;
 
 /** How we answer one server->client request: a result, or an error object. */
 export type ServerRequestReply = { result: Record<string, unknown> } | { error: { code: number; message: string; data?: unknown } };
-/** Decides the answer to a server request the client may receive (one of its declared capabilities); undefined: the default answer. */
-/** It may answer later (a promise), e.g. after asking the server something first. */
+/**
+ * Decides the answer to a server request the client may receive (one of its declared
+ * capabilities); undefined: the default answer. It may answer later (a promise), e.g. after
+ * asking the server something first.
+ */
 export type ServerRequestAnswerer = (request: { id: unknown; method: string; params: Record<string, unknown> }) => ServerRequestReply | undefined | Promise<ServerRequestReply | undefined>;
 
 /** One of our requests still waiting for its answer. */
