@@ -92,8 +92,10 @@ interface UndeclaredProbe extends Exchange {
   offers?: { requirement: string; proves: (result: unknown) => boolean };
 }
 
-const listResult = (key: string) => (r: unknown) => isObject(r) && Array.isArray(r[key]);
-const completeResult = (r: unknown) => isObject(r) && isObject(r.completion) && Array.isArray(r.completion.values);
+// An empty list or no completion values offers nothing: go-sdk and rmcp answer undeclared
+// features so by default, which undeclared-rejected warns on (CAP-7), not a MUST of CAP-1…CAP-5.
+const listResult = (key: string) => (r: unknown) => isObject(r) && Array.isArray(r[key]) && r[key].length > 0;
+const completeResult = (r: unknown) => isObject(r) && isObject(r.completion) && Array.isArray(r.completion.values) && r.completion.values.length > 0;
 
 /** Calls the basic method of every feature the server did not declare; once per run. */
 function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
@@ -157,12 +159,14 @@ export const offeredFeaturesDeclared = defineCheck({
       ctx.evidence.push({ type: 'message', direction: 'received', at: log.at, message: log.message });
       return ctx.violation('the server sent notifications/message without declaring the logging capability', 'capabilities.logging', 'absent');
     }
-    // Only a real answer (a list, completion values) proves the feature is there; a stub or a null does not.
-    const served = probes.find((p) => p.offers && p.outcome.kind === 'result' && p.offers.proves(p.outcome.message.result));
+    // Only a real answer (items in a list, completion values) proves the feature is there; a stub, a null or an empty list does not.
+    const answered = probes.filter((p) => p.offers && p.outcome.kind === 'result');
+    const served = answered.find((p) => p.outcome.kind === 'result' && p.offers!.proves(p.outcome.message.result));
     if (served) {
       recordExchange(ctx, served);
       return ctx.violation(`${served.method} is served (it answered with a real result), but capabilities.${served.capability} is not declared (${served.offers!.requirement})`, `capabilities.${served.capability}`, 'absent');
     }
+    if (answered.length) ctx.note(`answered with nothing in it (undeclared-rejected judges the missing -32601): ${answered.map((p) => p.method).join(', ')}`);
     if (probes.length === 0 && ctx.declares('logging')) return ctx.skip('the server declares every feature we can probe');
     return ctx.pass();
   },

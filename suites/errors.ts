@@ -229,7 +229,10 @@ export const methodNotFound = defineCheck({
       const code = o.kind === 'error' ? o.error.code : undefined;
       if (o.kind === 'error' && code === METHOD_NOT_FOUND) continue;
       if (o.kind === 'http-error' && o.status >= 400 && o.status < 500) {
-        problems.warn(`${method}: refused with HTTP ${o.status} but no JSON-RPC error`, 'error -32601', briefOutcome(o));
+        // A well-formed request is owed a JSON-RPC answer carrying its id (RPC-13, RPC-25; HTTP-8:
+        // in an application/json or SSE reply): an HTTP error alone breaks all three MUSTs. Only
+        // input that cannot be read as a request may get a bare 4xx (RPC-11, errors/invalid-request).
+        problems.violation(`${method}: refused with HTTP ${o.status} and no JSON-RPC error (RPC-13, RPC-25, HTTP-8)`, 'error -32601 carrying the request id', briefOutcome(o), 'http-error-instead-of-answer');
       } else {
         problems.violation(`${method}: ${briefOutcome(o)}`, 'error -32601 carrying the request id', briefOutcome(o));
       }

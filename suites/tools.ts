@@ -138,7 +138,7 @@ export const callResultValid = defineCheck({
   title: 'calls with arguments that fit the inputSchema return a valid CallToolResult',
   level: 'MUST',
   kind: 'S',
-  requirements: ['TOOLS-6', 'TOOLS-14', 'TOOLS-10'],
+  requirements: ['TOOLS-6', 'TOOLS-14', 'TOOLS-10', 'TOOLS-9'],
   spec: 'server/tools#calling-tools',
   revisions: WITH_STATELESS,
   needs: ['tools'],
@@ -162,17 +162,35 @@ export const callResultValid = defineCheck({
     const needsCapability = survey.calls.filter((c) => errorCode(c.outcome) === MISSING_CAPABILITY && isStateless(ctx.revision));
     for (const c of needsCapability) ctx.note(`${c.tool.name} needs a client capability this client did not declare: ${describeOutcome(c.outcome)}`);
     const errors = survey.calls.filter((c) => c.outcome.kind === 'error' && !needsCapability.includes(c));
-    if (errors.length) {
-      ctx.evidence.push(...errors[0].evidence);
+    const refused = refusedAsInvalid(ctx, errors);
+    const others = errors.filter((c) => !refused.includes(c));
+    if (others.length) {
+      ctx.evidence.push(...others[0].evidence);
+      const invalid = errorCode(others[0].outcome) === -32602 ? '; from 2025-11-25 arguments a tool finds invalid are an isError result (TOOLS-9)' : '';
       return ctx.warn(
-        `${errors.length} call(s) with arguments that fit the tool's inputSchema got a protocol error; first: ${errors[0].tool.name} → ${describeOutcome(errors[0].outcome)}`,
+        `${others.length} call(s) with arguments that fit the tool's inputSchema got a protocol error; first: ${others[0].tool.name} → ${describeOutcome(others[0].outcome)}${invalid}`,
         'a CallToolResult (isError: true for failures inside the tool)',
-        describeOutcome(errors[0].outcome),
+        describeOutcome(others[0].outcome),
       );
+    }
+    if (refused.length && refused.length + needsCapability.length === survey.calls.length) {
+      return ctx.skip(`every call was refused with -32602 (invalid arguments, a protocol error at ${ctx.revision}: TOOLS-9), so no CallToolResult was there to judge`);
     }
     return ctx.pass();
   },
 });
+
+/**
+ * Calls refused with -32602 where the negotiated revision names invalid arguments a protocol
+ * error (up to 2025-06-18, TOOLS-9): the server's own validation may refuse what its schema
+ * allows. Noted, not graded; from 2025-11-25 none (they should be isError results).
+ */
+function refusedAsInvalid(ctx: CheckContext, errors: ToolSurvey['calls']): ToolSurvey['calls'] {
+  if (from2511(ctx)) return [];
+  const refused = errors.filter((c) => errorCode(c.outcome) === -32602);
+  for (const c of refused) ctx.note(`${c.tool.name}: the server found our arguments invalid (${describeOutcome(c.outcome)}); up to 2025-06-18 that is a protocol error (TOOLS-9)`);
+  return refused;
+}
 
 /** Binary payloads of one result: [where, data, mimeType, mimeType required]. */
 function binaryParts(result: Record<string, unknown>): Array<{ where: string; data: unknown; mimeType: unknown; needsMime: boolean }> {

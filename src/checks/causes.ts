@@ -6,6 +6,7 @@
 export const CAUSES = {
   'no-answer-to-non-json': 'no answer, not even an error, to input that is not JSON',
   'no-answer-to-invalid-request': 'no answer, not even an error, to a request it does not accept (an invalid or unexpected JSON-RPC envelope, or params that do not fit the method)',
+  'http-error-instead-of-answer': 'an HTTP error status without a JSON-RPC answer to a well-formed request (e.g. a bare 400 for an unknown method), where its JSON-RPC error, carrying its id, was due',
 } as const satisfies Record<string, string>;
 
 export type CauseKey = keyof typeof CAUSES;

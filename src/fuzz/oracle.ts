@@ -82,13 +82,25 @@ function onlyGarbledId(problems: readonly Problem[], runs: readonly CaseRun[]): 
   return runs.some((run) => run.expect.badId) && problems.every((p) => p.pointer === '/id');
 }
 
-/** What the POST of a case got, in words. */
+/** What the POST of a case got, in words: the status, media type and the start of a body that held no answer. */
 function describePost(run: CaseRun, timeoutMs: number): string {
   if (!run.http) return `: its POST was answered ${run.posted?.status ?? `with an error (${run.posted?.error})`} and nothing came on the SSE stream`;
   const post = run.http;
   if (post.pending) return `its POST got no reply within ${timeoutMs} ms`;
   if (post.error !== undefined && post.status === undefined) return `its POST failed (${post.error})`;
-  return `its POST was answered ${post.status}${post.media ? ` ${post.media}` : ''} without it`;
+  const body = post.exchange?.response?.body?.trim();
+  const shown = body ? ` (${JSON.stringify(body.length > 80 ? `${body.slice(0, 79)}…` : body)})` : '';
+  return `its POST was answered ${post.status}${post.media ? ` ${post.media}` : ''}${shown} without it`;
+}
+
+/**
+ * A well-formed request (not one made invalid on purpose, nor one JSON-RPC lets go unanswered)
+ * refused with an HTTP error status alone: RPC-13/RPC-25 owe it a JSON-RPC answer carrying its
+ * id, HTTP-8 an application/json or SSE reply. The same behaviour errors/method-not-found fails.
+ */
+function refusedWithoutAnswer(run: CaseRun, nullOk: boolean): boolean {
+  const status = run.http?.status;
+  return !nullOk && !invalidByConstruction(run) && !run.http?.pending && status !== undefined && status >= 400 && status < 500;
 }
 
 /** Why the server went away, with the inputs in flight when no single one is to blame. */
@@ -207,8 +219,10 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
     // A request made invalid on purpose (a foreign member, a broken envelope, params that do not
     // fit the method) and dropped while ping is answered: the server did not accept it and said
     // nothing (a POST still pending is a hang instead).
-    const cause = (m.nullOk || invalidByConstruction(m.run)) && !m.run.http?.pending ? 'no-answer-to-invalid-request' : undefined;
-    out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got no response${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [], ...(cause ? { cause } : {}) });
+    const refused = refusedWithoutAnswer(m.run, m.nullOk);
+    const cause = refused ? 'http-error-instead-of-answer' : (m.nullOk || invalidByConstruction(m.run)) && !m.run.http?.pending ? 'no-answer-to-invalid-request' : undefined;
+    const none = refused ? 'no JSON-RPC response' : 'no response';
+    out.push({ kind: 'no-response', requirement: 'RPC-25', summary: `request ${JSON.stringify(m.id)} got ${none}${when}, although the server still answers ping${why}`, run: m.run, received: m.run.http?.loose ?? [], ...(cause ? { cause } : {}) });
   }
   if (used > allowed) {
     const single = runs.length === 1 ? runs[0] : undefined;

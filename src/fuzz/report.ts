@@ -140,7 +140,7 @@ export function failureEvidence(f: FoundFailure, n: number, replay: ReplayContex
   if (f.run.http?.error) out.push({ type: 'note', text: `the POST ended with: ${f.run.http.error}` });
   const shown = [...new Set([...a.received, ...f.run.responses, ...(f.run.http?.loose ?? []), ...(f.run.http?.unexpected ?? [])])].slice(0, 4);
   if (shown.length) out.push(...shown.map(receivedEvidence));
-  else out.push({ type: 'note', text: 'nothing came back for this input' });
+  else out.push({ type: 'note', text: x?.response ? 'no JSON-RPC message came back for this input: the HTTP reply above is all there was' : 'nothing came back for this input' });
   for (const p of (a.problems ?? []).slice(0, 3)) out.push({ type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement });
   if (f.stderr?.length) out.push({ type: 'stderr', text: f.stderr.join('\n') });
   const prefix = replay.prefix ?? 0;

@@ -4,7 +4,7 @@
 // $refs, contradictions) give a reason instead.
 import fc from 'fast-check';
 import type { AnySchemaObject, ValidateFunction } from 'ajv';
-import { createQuietAjv, revisionIndex, type Dialect, type Revision, type SchemaSet } from '../schema/index.js';
+import { createQuietAjv, revisionIndex, withoutAjvKeywords, type Dialect, type Revision, type SchemaSet } from '../schema/index.js';
 import { SCHEMA_ID_BASE, type SchemaIndex } from '../schema/registry.js';
 import { arbitraryFor } from './schema-arbitrary.js';
 
@@ -30,7 +30,8 @@ function toolSchemaSet(inputSchema: Obj, revision: Revision): SchemaSet {
   const dialect = dialectOf(inputSchema, revision);
   const ajv = shared.get(dialect) ?? createQuietAjv(dialect);
   shared.set(dialect, ajv);
-  const { $schema: _s, $id: _i, ...schema } = inputSchema;
+  // Without nullable and $async, which mean nothing in JSON Schema and something else to ajv.
+  const { $schema: _s, $id: _i, ...schema } = withoutAjvKeywords(inputSchema);
   // A base of its own per tool, so that two tools never share compiled schemas.
   const base = `${SCHEMA_ID_BASE}/tool-${++sets}/`;
   ajv.addSchema({ ...schema, $id: `${base}${FILE}` } as AnySchemaObject);

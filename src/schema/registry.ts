@@ -57,11 +57,11 @@ export function schemaDir(revision: Revision): string {
  * A fresh ajv instance of the right dialect, with formats. Exposed for tools that compile schemas
  * a server publishes. `standalone`: keeps the generated code, for src/schema/precompiled.ts.
  */
-export function createAjv(dialect: Dialect, detailed = true, standalone = false): Ajv {
+export function createAjv(dialect: Dialect, detailed = true, standalone = false, discriminator = true): Ajv {
   // Detailed: every error, with the data and schema behind it (for problems). Fast: stop at the
   // first error, keep nothing (the hot path: most messages are valid).
   const code = standalone ? { code: { source: true, formats: _`${new Name(FORMATS_VARIABLE)}` } } : {};
-  const options = { allErrors: detailed, verbose: detailed, strict: false, validateSchema: false, discriminator: true, ...code } as const;
+  const options = { allErrors: detailed, verbose: detailed, strict: false, validateSchema: false, discriminator, ...code } as const;
   const ajv = dialect === '2020-12' ? (new Ajv2020(options) as unknown as Ajv) : new Ajv(options);
   addFormats(ajv);
   // ajv-formats' `byte` regex backtracks on long payloads and, being multiline, accepts a bad first
@@ -70,9 +70,13 @@ export function createAjv(dialect: Dialect, detailed = true, standalone = false)
   return ajv;
 }
 
-/** createAjv for the schemas servers publish: unknown formats and keywords are allowed there, not news to log. */
+/**
+ * createAjv for the schemas servers publish: unknown formats and keywords are allowed there, not
+ * news to log, and OpenAPI's `discriminator` is one of them (ajv's would refuse valid schemas; our
+ * own schemas get it from withDiscriminators). Strip ajv's other extensions with withoutAjvKeywords.
+ */
 export function createQuietAjv(dialect: Dialect): Ajv {
-  const ajv = createAjv(dialect);
+  const ajv = createAjv(dialect, true, false, false);
   (ajv as unknown as { logger: unknown }).logger = { log() {}, warn() {}, error() {} };
   return ajv;
 }

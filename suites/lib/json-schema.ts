@@ -3,7 +3,7 @@
 // 2025-11-25 on and draft-07 before (earlier revisions name no dialect; draft-07 in practice).
 // A schema is valid when it passes its dialect's meta-schema and ajv can compile it.
 import type { ValidateFunction } from 'ajv';
-import { createQuietAjv, loadPrecompiledMeta, revisionIndex, type Dialect, type Revision } from '../../src/schema/index.js';
+import { createQuietAjv, loadPrecompiledMeta, revisionIndex, withoutAjvKeywords, type Dialect, type Revision } from '../../src/schema/index.js';
 import { isObject } from './json-object.js';
 
 export type { Dialect };
@@ -83,14 +83,16 @@ function compileBody(body: Record<string, unknown>, dialect: Dialect): Compiled 
   if (!(meta ? meta(body) : ajv.validateSchema(body))) {
     return { ok: false, dialect, judged: true, reason: `not a valid ${dialect} schema: ${ajv.errorsText(meta ? meta.errors : ajv.errors, { dataVar: 'schema' })}` };
   }
+  // Valid as published; compiled without the keywords ajv alone would give a meaning (nullable, $async).
+  const plain = withoutAjvKeywords(body);
   try {
     try {
-      return { ok: true, dialect, validate: ajv.compile(body) };
+      return { ok: true, dialect, validate: ajv.compile(plain) };
     } catch (err) {
       // A nested $id already known from another server schema: compile this one on its own.
       if (!/already exists/.test((err as Error).message)) throw err;
       ajv = createQuietAjv(dialect);
-      return { ok: true, dialect, validate: ajv.compile(body) };
+      return { ok: true, dialect, validate: ajv.compile(plain) };
     }
   } catch (err) {
     const e = err as Error & { missingRef?: string };

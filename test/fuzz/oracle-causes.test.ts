@@ -35,6 +35,18 @@ describe('causes in the fuzz oracle', () => {
     expect(causesOf(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping","x":1}', post({ pending: true })))).toEqual([['no-response', undefined]]);
   });
 
+  it('HTTP: a well-formed request answered with an HTTP error and no JSON-RPC body fails, in every campaign, as errors/method-not-found does', () => {
+    const refused = post({ status: 400, media: 'text/plain', exchange: { request: { method: 'POST', url: 'http://x/mcp', headers: {} }, response: { status: 400, headers: {}, body: 'Method not found' } } as never });
+    // fuzz/malformed-messages: an unknown method; fuzz/valid-requests: a method the server does not serve.
+    for (const text of ['{"jsonrpc":"2.0","id":7,"method":"foo/bar"}', '{"jsonrpc":"2.0","id":7,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"p"},"argument":{"name":"a","value":""}}}']) {
+      const anomalies = judge(batchOf(caseOf(text, refused)), OPTS);
+      expect(anomalies.map((a) => [a.kind, a.requirement, a.cause, a.warnOnly ?? false])).toEqual([['no-response', 'RPC-25', 'http-error-instead-of-answer', false]]);
+      expect(anomalies[0].summary).toContain('"Method not found"');
+    }
+    // A request the server cannot read as one may be refused with a bare 4xx, as errors/invalid-request accepts.
+    expect(causesOf(caseOf('{"jsonrpc":"1.0","id":7,"method":"ping"}', refused))).toEqual([]);
+  });
+
   it('HTTP: a body that is not JSON accepted without an error is no answer to input that is not JSON', () => {
     expect(causesOf(caseOf('not json', post({ status: 202 })))).toEqual([['not-rejected', 'no-answer-to-non-json']]);
     expect(causesOf(caseOf('not json', post({ status: 500 })))).toEqual([['server-error', undefined]]);

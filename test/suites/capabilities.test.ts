@@ -34,3 +34,11 @@ describe('undeclared features', () => {
     expect(old.summary.fail + old.summary.warn).toBe(0);
   });
 });
+
+describe('empty answers to undeclared features (go-sdk, rmcp)', () => {
+  it('warn as not -32601, but offer nothing: an empty list or empty completion values is no offered feature', async () => {
+    const ids = ['capabilities/undeclared-rejected', 'capabilities/offered-features-declared'];
+    const report = await runAgainstFixture({ fault: 'undeclared-empty-lists', only: ids });
+    expect(ids.map((id) => statusOf(report, id))).toEqual(['warn', 'pass']);
+  });
+});

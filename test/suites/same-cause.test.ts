@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { defineCheck, type CheckContext } from '../../src/checks/index.js';
 import { runSuite } from '../../src/index.js';
 import { fixtureCommand } from '../fixtures/launch.js';
-import { runAgainstFixture } from './harness.js';
+import { runAgainstFixture, runAgainstHttpFixture } from './harness.js';
 
 const CHECKS = ['errors/parse-error', 'errors/invalid-request', 'fuzz/malformed-messages'];
 
@@ -31,6 +31,26 @@ describe('failures of one cause (fixture fault drop-unparseable-or-invalid)', ()
     for (const c of report.checks) expect(c).not.toHaveProperty('causes');
     expect(report.summary).toMatchObject({ fail: 0, causes: 0 });
   }, 60_000);
+});
+
+// A well-formed request for a method the server does not serve, answered with HTTP 400 text/plain
+// and no JSON-RPC body: RPC-13 (-32601), RPC-25 (one response carrying its id) and HTTP-8 (a
+// request is answered with application/json or SSE), three MUSTs. Every check that sees it fails
+// it, for the one cause; errors/method-not-found once only warned.
+describe('an unknown method answered with HTTP 400 text/plain (fixture fault http-unknown-method-400)', () => {
+  const IDS = ['errors/method-not-found', 'fuzz/malformed-messages'];
+
+  it('fails every check that sees it, one cause, the fuzz failure explained by errors/method-not-found', async () => {
+    const report = await runAgainstHttpFixture({ fault: 'http-unknown-method-400', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual(IDS.map((id) => [id, 'fail']));
+    expect(byId['errors/method-not-found']).toMatchObject({ causes: ['http-error-instead-of-answer'] });
+    expect(byId['errors/method-not-found'].message).toContain('HTTP 400');
+    expect(byId['fuzz/malformed-messages']).toMatchObject({ causes: ['http-error-instead-of-answer'], sameCauseAs: ['errors/method-not-found'] });
+    // What the server sent is shown, not hidden behind "no response".
+    expect(byId['fuzz/malformed-messages'].message).toContain('Method not found');
+    expect(report.summary).toMatchObject({ fail: 2, causes: 1 });
+  }, 90_000);
 });
 
 // The runner keeps a verdict's causes only while they explain the whole failure.

@@ -129,6 +129,16 @@ describe('tool names, base64 and permission to call', () => {
   });
 });
 
+describe('a schema with OpenAPI\'s nullable (the fixture\'s add outputSchema, as the C# SDK writes it)', () => {
+  for (const protocolVersion of ['2025-06-18', '2025-11-25'] as const) {
+    it(`compiles and validates at ${protocolVersion}`, async () => {
+      const ids = ['tools/schemas-compile', 'tools/structured-content'];
+      const report = await runAgainstFixture({ protocolVersion, only: ids });
+      expect(ids.map((id) => statusOf(report, id))).toEqual(['pass', 'pass']);
+    });
+  }
+});
+
 describe('safe by default', () => {
   const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-tools-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
