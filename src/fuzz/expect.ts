@@ -163,9 +163,22 @@ function readUnit(e: Expect, unit: Buffer, lenient: boolean, small: boolean): 'j
     return 'json';
   }
   // Not JSON as sent; a lenient decoder (U+FFFD for bad bytes) might still read an id.
-  const loose = isUtf8(unit) ? strict : parse(lenientUtf8.decode(unit));
-  tolerate(loose.ok ? shapeOf(loose.value) : undefined);
+  const text = isUtf8(unit) ? unit.toString('utf8') : lenientUtf8.decode(unit);
+  const loose = isUtf8(unit) ? strict : parse(text);
+  tolerate(loose.ok ? shapeOf(loose.value) : leadingId(text));
   return loose.ok ? 'lenient-json' : 'not-json';
+}
+
+/**
+ * A streaming parser reads members in order and may have read the id before it met what broke the
+ * line (the C# SDK answers `{"id":7,"js<NUL>onrpc":…` with -32700 carrying id 7): an id member
+ * that starts the object is one a server could still echo.
+ */
+function leadingId(text: string): Shape | undefined {
+  const m = /^\s*\{\s*"id"\s*:\s*("(?:[^"\\\u0000-\u001f]|\\.)*"|-?\d+)\s*,/u.exec(text);
+  if (!m) return undefined;
+  const id = parse(m[1]!);
+  return id.ok && isReadableId(id.value) ? { kind: 'invalid', id: id.value, method: '', units: 1 } : undefined;
 }
 
 function refOf(id: RequestId, shape: { method: string; params?: unknown }, keepParams: boolean): ExpectedRef {

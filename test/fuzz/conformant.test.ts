@@ -18,6 +18,11 @@ describe('the conformant fixture under fuzzing', () => {
     expect(result.byStrategy.size).toBeGreaterThanOrEqual(28);
   }, 180_000);
 
+  it('tolerates a parse error that carries the id the broken line began with (a streaming parser, as in the C# SDK)', async () => {
+    const result = await campaignOnFixture({ fault: 'parse-error-leading-id', runs: 2_000, seed: 104 }, ({ inventory }) => malformedCaseArbitrary({ set, inventory }));
+    expectClean(result, 2_000);
+  }, 120_000);
+
   it('answers 2,000 generated valid requests of every method exactly once', async () => {
     const result = await campaignOnFixture({ runs: 2_000, seed: 102 }, ({ inventory }) => validTrafficArbitrary(set, inventory));
     expectClean(result, 2_000);

@@ -62,6 +62,15 @@ describe('expectFor', () => {
     expect(expectFor(badUtf8)).toMatchObject({ answer: [], optional: [7], extra: 1 });
   });
 
+  it('lets a streaming parser echo an id it read before the byte that broke the line', () => {
+    // The C# SDK answers this with -32700 carrying id 7: the id member came first.
+    expect(expectOf('{"id":7,"js\u0000\u0008onrpc":"2.0","method":"ping"}')).toMatchObject({ answer: [], optional: [7], extra: 1 });
+    expect(expectOf('{"id":"a-1","jsonrpc":"2.0","method":"ping"')).toMatchObject({ optional: ['a-1'], extra: 1 });
+    // An id after the break, or one that is not a readable id, is not one a server could have read.
+    expect(expectOf('{"jsonrpc":"2.0","me\u0000thod":"ping","id":7}')).toMatchObject({ optional: [], extra: 1 });
+    expect(expectOf('{"id":1.5,"js\u0000onrpc":"2.0"}')).toMatchObject({ optional: [], extra: 1 });
+  });
+
   it('counts each line of a message split by a raw newline, and tolerates blank lines', () => {
     expect(expectOf('{"jsonrpc":"2.0",\n"id":7,"method":"ping"}')).toMatchObject({ answer: [], extra: 2 });
     expect(expectOf('\n{"jsonrpc":"2.0","id":7,"method":"ping"}')).toMatchObject({ answer: [7], extra: 1 });
