@@ -194,8 +194,10 @@ export const unsupportedVersion = defineCheck({
       const o = h.outcome;
       if (o.kind === 'error') {
         const data = o.error.data;
-        if (o.error.code === -32602 && isObject(data) && 'supported' in data) {
-          return ctx.warn(`requested ${version}: answered with error -32602 listing supported versions (the spec's non-normative error example, catalog Appendix A #1)`, 'a result carrying a supported version', describeOutcome(o));
+        // The spec's error example (-32602), or the 2026-07-28 refusal (-32022) some SDKs use on initialize too:
+        // either names the versions to retry with, so a client can still negotiate.
+        if ((o.error.code === -32602 || o.error.code === -32022) && isObject(data) && Array.isArray(data.supported)) {
+          return ctx.warn(`requested ${version}: answered with error ${o.error.code} listing the supported versions instead of a result carrying one (lenient: the spec's own error example, catalog Appendix A #1)`, 'a result carrying a supported version', describeOutcome(o));
         }
         return ctx.violation(`requested ${version}: answered with an error instead of a result`, 'a result carrying a supported version', describeOutcome(o));
       }
