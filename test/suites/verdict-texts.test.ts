@@ -27,3 +27,17 @@ describe('http/accept-both-media-types names the Accept header each probe sent',
     expect(check.message, text).toMatch(/^a POST with only Accept: application\/json, and one with only Accept: text\/event-stream, were each served;/);
   });
 });
+
+describe('probes match the answer to their own input, not a stale reply to the handshake', () => {
+  // answer-initialized replies {"id":null,"result":{}} to notifications/initialized; over stdio it
+  // can arrive just after the check's first input was written, in the same read as the -32700.
+  it('errors/parse-error takes the -32700 that answered its line', async () => {
+    const check = checkOf(await runAgainstFixture({ fault: 'answer-initialized', only: ['errors/parse-error'] }), 'errors/parse-error');
+    expect(verdictText(check)).toMatch(/^pass/);
+  });
+
+  it('batch/answered is not told that the batch responses came apart', async () => {
+    const check = checkOf(await runAgainstFixture({ fault: 'answer-initialized', only: ['batch/answered'], protocolVersion: '2025-03-26' }), 'batch/answered');
+    expect(verdictText(check)).toMatch(/^pass/);
+  });
+});
