@@ -1,7 +1,9 @@
 // A verdict's message and Actual say what the wire shows: what was sent in each probe, which
 // reply answered which input, and never an answer where the connection closed.
 import { describe, expect, it } from 'vitest';
+import { defineCheck } from '../../src/checks/index.js';
 import type { CheckResult, Report } from '../../src/checks/types.js';
+import { allServerMessages } from '../../suites/messages.js';
 import { runAgainstFixture, runAgainstHttpFixture } from './harness.js';
 
 function checkOf(report: Report, id: string): CheckResult {
@@ -39,5 +41,44 @@ describe('probes match the answer to their own input, not a stale reply to the h
   it('batch/answered is not told that the batch responses came apart', async () => {
     const check = checkOf(await runAgainstFixture({ fault: 'answer-initialized', only: ['batch/answered'], protocolVersion: '2025-03-26' }), 'batch/answered');
     expect(verdictText(check)).toMatch(/^pass/);
+  });
+});
+
+describe('a response with an id we never used shows the request it answers', () => {
+  // http-refusal-empty-id: the 400 for a request without a session carries id "".
+  it('the runner\'s era probe refused that way is our own request, not an unsolicited response', async () => {
+    const report = await runAgainstHttpFixture({ fault: 'http-refusal-empty-id', only: ['messages/all-server-messages'] });
+    const check = checkOf(report, 'messages/all-server-messages');
+    expect(verdictText(check)).toMatch(/^pass/);
+  });
+
+  it('a check\'s own request refused that way: the finding names the request and shows it on the wire', async () => {
+    const report = await runAgainstHttpFixture({ fault: 'http-refusal-empty-id', only: ['lifecycle/request-before-initialize'], protocolVersion: '2025-06-18' });
+    const check = checkOf(report, 'lifecycle/request-before-initialize');
+    const text = verdictText(check);
+    expect(check.message, text).toContain('RPC-2: the response to tools/list (id 1), in the body of the POST that carried it, names id "" instead');
+    expect(check.message, text).not.toContain('never sent');
+    const sent = check.evidence.filter((e) => e.type === 'message' && e.direction === 'sent');
+    expect(sent.map((e) => (e.type === 'message' ? e.message : undefined)), text).toEqual([{ jsonrpc: '2.0', id: 1, method: 'tools/list' }]);
+  });
+
+  it('stdio: the only request in flight is named as the one it probably answers', async () => {
+    // wrong-id-on-unicode answers a request with non-ASCII params under its id + 1.
+    const unicodePing = defineCheck({
+      id: 'probe/unicode-ping',
+      title: 'ping with non-ASCII _meta',
+      level: 'MUST',
+      requirements: ['RPC-2'],
+      spec: 'basic#responses',
+      async run(ctx) {
+        await ctx.request('ping', { _meta: { 'io.github.mcp-conform/probe': 'héllo' } }, { timeoutMs: 300 });
+        return ctx.pass();
+      },
+    });
+    const report = await runAgainstFixture({ fault: 'wrong-id-on-unicode', checks: [unicodePing, allServerMessages] });
+    const check = checkOf(report, 'probe/unicode-ping');
+    expect(check.message, verdictText(check)).toMatch(/^RPC-2: a response to id (\d+), which none of our requests carried; probably the answer to ping \(id \d+\), the only request of ours in flight then$/);
+    expect(check.evidence.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.direction)).toEqual(['sent', 'received']);
+    expect(verdictText(checkOf(report, 'messages/all-server-messages'))).toMatch(/^pass/);
   });
 });
