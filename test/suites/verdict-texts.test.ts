@@ -82,3 +82,13 @@ describe('a response with an id we never used shows the request it answers', () 
     expect(verdictText(checkOf(report, 'messages/all-server-messages'))).toMatch(/^pass/);
   });
 });
+
+describe('stateless/result-type-whole-run names its culprit', () => {
+  it('the Actual holds the first result without resultType and the request it answers; the message sums up the rest', async () => {
+    const report = await runAgainstFixture({ fault: 'no-result-type', era: 'stateless', only: ['stateless/result-type-whole-run'] });
+    const check = checkOf(report, 'stateless/result-type-whole-run');
+    const text = verdictText(check);
+    expect(actualOf(check), text).toMatch(/^the answer to [a-z/]+ \(id \d+\): result \{"/);
+    expect(check.message, text).toMatch(/^\d+ results of \d+ without resultType; first: the answer to [a-z/]+ \(id \d+\); then the answers to [a-z/]+/);
+  });
+});
