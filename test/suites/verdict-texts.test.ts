@@ -18,13 +18,16 @@ function verdictText(check: CheckResult): string {
   return `${check.status}: ${check.message ?? ''} | Actual: ${actual.join(' / ')}`;
 }
 
+/** An assertion on the verdict's text that shows all of it when it fails. */
+const expectVerdict = (check: CheckResult) => expect(verdictText(check), verdictText(check));
+
 const actualOf = (check: CheckResult) => check.evidence.find((e) => e.type === 'expected')?.actual ?? '';
 
 describe('http/accept-both-media-types names the Accept header each probe sent', () => {
   it('a server serving both single-type probes: two probes, two headers, never the joined one', async () => {
     const check = checkOf(await runAgainstHttpFixture({ fault: 'http-no-406', only: ['http/accept-both-media-types'] }), 'http/accept-both-media-types');
     const text = verdictText(check);
-    expect(text).not.toContain('application/json, text/event-stream');
+    expect(text, text).not.toContain('application/json, text/event-stream');
     expect(actualOf(check), text).toMatch(/^Accept: application\/json alone → HTTP 200, a result as application\/json; Accept: text\/event-stream alone → HTTP 200, a result as [a-z/-]+$/);
     expect(check.message, text).toMatch(/^a POST with only Accept: application\/json, and one with only Accept: text\/event-stream, were each served;/);
   });
@@ -35,12 +38,12 @@ describe('probes match the answer to their own input, not a stale reply to the h
   // can arrive just after the check's first input was written, in the same read as the -32700.
   it('errors/parse-error takes the -32700 that answered its line', async () => {
     const check = checkOf(await runAgainstFixture({ fault: 'answer-initialized', only: ['errors/parse-error'] }), 'errors/parse-error');
-    expect(verdictText(check)).toMatch(/^pass/);
+    expectVerdict(check).toMatch(/^pass/);
   });
 
   it('batch/answered is not told that the batch responses came apart', async () => {
     const check = checkOf(await runAgainstFixture({ fault: 'answer-initialized', only: ['batch/answered'], protocolVersion: '2025-03-26' }), 'batch/answered');
-    expect(verdictText(check)).toMatch(/^pass/);
+    expectVerdict(check).toMatch(/^pass/);
   });
 });
 
@@ -49,7 +52,7 @@ describe('a response with an id we never used shows the request it answers', () 
   it('the runner\'s era probe refused that way is our own request, not an unsolicited response', async () => {
     const report = await runAgainstHttpFixture({ fault: 'http-refusal-empty-id', only: ['messages/all-server-messages'] });
     const check = checkOf(report, 'messages/all-server-messages');
-    expect(verdictText(check)).toMatch(/^pass/);
+    expectVerdict(check).toMatch(/^pass/);
   });
 
   it('a check\'s own request refused that way: the finding names the request and shows it on the wire', async () => {
@@ -79,7 +82,7 @@ describe('a response with an id we never used shows the request it answers', () 
     const check = checkOf(report, 'probe/unicode-ping');
     expect(check.message, verdictText(check)).toMatch(/^RPC-2: a response to id (\d+), which none of our requests carried; probably the answer to ping \(id \d+\), the only request of ours in flight then$/);
     expect(check.evidence.filter((e) => e.type === 'message').map((e) => e.type === 'message' && e.direction)).toEqual(['sent', 'received']);
-    expect(verdictText(checkOf(report, 'messages/all-server-messages'))).toMatch(/^pass/);
+    expectVerdict(checkOf(report, 'messages/all-server-messages')).toMatch(/^pass/);
   });
 });
 
@@ -91,4 +94,22 @@ describe('stateless/result-type-whole-run names its culprit', () => {
     expect(actualOf(check), text).toMatch(/^the answer to [a-z/]+ \(id \d+\): result \{"/);
     expect(check.message, text).toMatch(/^\d+ results of \d+ without resultType; first: the answer to [a-z/]+ \(id \d+\); then the answers to [a-z/]+/);
   });
+});
+
+describe('a request the server never answered is not described as answered', () => {
+  // prompt-bad-argument-crash: prompts/get with a missing or non-string argument ends the server.
+  const PROMPT_CHECKS = ['prompts/missing-argument', 'prompts/non-string-argument'];
+
+  for (const wire of ['stdio', 'http'] as const) {
+    it(`${wire}: the prompt checks say the connection closed or went unanswered, never that greet was rendered`, async () => {
+      const opts = { fault: 'prompt-bad-argument-crash', only: PROMPT_CHECKS };
+      const report = wire === 'http' ? await runAgainstHttpFixture(opts) : await runAgainstFixture(opts);
+      for (const id of PROMPT_CHECKS) {
+        const check = checkOf(report, id);
+        const text = verdictText(check);
+        expect(text, `${id}: ${text}`).not.toMatch(/rendered/);
+        expect(check.message, text).toMatch(/^prompts\/get greet with(out its required name| argument values that are numbers \(\{"name":42\}\)) got (no answer: the connection closed|no response within)/);
+      }
+    });
+  }
 });
