@@ -9,6 +9,7 @@ import { plural } from './lib/plural.js';
 import { andStateless, WITH_STATELESS } from './lib/revisions.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
 import { parseUriTemplate } from './uri-template.js';
+import { whatHappened } from './lib/answered.js';
 
 const MAX_VALUES = 100;
 /** Completion requests per run: enough to meet every argument of a typical server. */
@@ -102,7 +103,8 @@ export const unknownPromptRef = defineCheck({
     const o = await ctx.request('completion/complete', { ref: { type: 'ref/prompt', name: UNKNOWN_PROMPT }, argument: { name: 'name', value: '' } });
     if (errorCode(o) === -32602) return ctx.pass();
     if (o.kind === 'error') return ctx.warn(`an unknown prompt in ref got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
-    return ctx.violation(`an unknown prompt in ref was not rejected: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    if (o.kind === 'result') return ctx.violation(`an unknown prompt in ref was not rejected: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    return ctx.violation(`completion/complete for an unknown prompt ${whatHappened(o)}`, 'error -32602', describeOutcome(o));
   },
 });
 

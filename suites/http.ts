@@ -340,21 +340,28 @@ export const acceptBothMediaTypes = defineCheck({
   transports: ['http'],
   connection: 'fresh',
   async run(ctx) {
-    const servedWith: string[] = [];
+    const probes: Array<{ accept: string; served: boolean; reply: Reply }> = [];
     for (const accept of [JSON_MEDIA, SSE]) {
       const p = probeRequest(ctx, 'accept');
       const r = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: { ...p.headers, Accept: accept } });
-      if (served(r, p.id)) servedWith.push(accept);
-      else if (statusOf(r) !== 406) ctx.note(`Accept: ${accept} was refused with ${describeReply(r)} (406 is usual)`);
+      probes.push({ accept, served: served(r, p.id), reply: r });
+      if (!served(r, p.id) && statusOf(r) !== 406) ctx.note(`Accept: ${accept} was refused with ${describeReply(r)} (406 is usual)`);
     }
+    const servedWith = probes.filter((p) => p.served);
     if (servedWith.length === 0) return ctx.pass();
+    // Each probe sent one media type: never joined into the header a client should send.
     return ctx.violation(
-      `a POST with only Accept: ${servedWith.join(' (and with only ')}${servedWith.length > 1 ? ')' : ''} was served; clients must accept both, and SDKs answer 406`,
+      `a POST with only Accept: ${servedWith.map((p) => p.accept).join(', and one with only Accept: ')}, ${servedWith.length > 1 ? 'were each' : 'was'} served; clients must accept both, and SDKs answer 406`,
       'HTTP 406 (or another 4xx)',
-      `served with Accept: ${servedWith.join(', ')}`,
+      probes.map((p) => `Accept: ${p.accept} alone → ${p.served ? servedReply(p.reply) : describeReply(p.reply)}`).join('; '),
     );
   },
 });
+
+/** "HTTP 200, a result as application/json": a served probe's status and the media type it was answered in. */
+function servedReply(r: Reply): string {
+  return `HTTP ${statusOf(r)}, a result as ${mediaOf(r) || 'no content type'}`;
+}
 
 /** Opens `session`'s GET stream, recorded as evidence; `open` when it is an SSE stream. */
 async function openGetStream(ctx: CheckContext, session: Session): Promise<{ get: HttpExchange; open: boolean }> {

@@ -11,6 +11,7 @@ import { knownFromResources } from './lib/plausible-value.js';
 import { promptArguments } from './lib/prompt-args.js';
 import { openServerStream } from './lib/server-stream.js';
 import { callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
+import { whatHappened } from './lib/answered.js';
 
 type Level = (typeof LOG_LEVELS)[number];
 const rank = (level: unknown): number => LOG_LEVELS.indexOf(level as Level);
@@ -50,7 +51,8 @@ export const invalidLevel = defineCheck({
     const o = await ctx.request('logging/setLevel', { level: 'verbose' });
     if (errorCode(o) === -32602) return ctx.pass();
     if (o.kind === 'error') return ctx.warn(`level "verbose" got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
-    return ctx.violation(`level "verbose" was accepted: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    if (o.kind === 'result') return ctx.violation(`level "verbose" was accepted: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    return ctx.violation(`logging/setLevel "verbose" ${whatHappened(o)}`, 'error -32602', describeOutcome(o));
   },
 });
 

@@ -11,6 +11,7 @@ import { isObject, type Item } from './lib/json-object.js';
 import { ALL_INPUT_CAPABILITIES, inputRequestsOf, INPUT_METHODS, inputRequired, isInputRequired, requestStateOf, undeclaredNeeds } from './lib/mrtr-client.js';
 import { tamperRequestState } from './lib/mrtr-request-state.js';
 import { declaring, driveEvidence, driveTarget, noteSurvey, skipReason, surveyMrtr, type Drive, type MrtrTarget } from './lib/mrtr-survey.js';
+import { whatHappened } from './lib/answered.js';
 
 const REVISIONS = ['2026-07-28'] as const;
 const SPEC = 'basic/patterns/mrtr#server-requirements-basic-workflow';
@@ -155,7 +156,7 @@ async function tamperedRetry(ctx: CheckContext, drive: Drive): Promise<{ x: Judg
   const o = x.outcome;
   // An error rejects it; a fresh input_required discards it: neither trusts the tampered state.
   if (o.kind === 'error' || o.kind === 'http-error' || isInputRequired(o)) return { x, note };
-  if (o.kind !== 'result') return { x, note, problem: `${drive.target.label}: the retry with a tampered requestState was not rejected: ${describeOutcome(o)}` };
+  if (o.kind !== 'result') return { x, note, problem: `${drive.target.label}: the retry with a tampered requestState ${whatHappened(o)}` };
   const how = sameResult(o, honest.outcome) ? 'the same result as the untampered retry' : 'a different result than the untampered retry: the server acted on the tampered state';
   return { x, note, problem: `${drive.target.label}: the retry with a tampered requestState succeeded, with ${how}` };
 }

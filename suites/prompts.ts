@@ -13,6 +13,8 @@ import { plural } from './lib/plural.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { knownValues } from './lib/known-values.js';
 import { promptArguments } from './lib/prompt-args.js';
+import { whatHappened } from './lib/answered.js';
+import type { Outcome } from '../src/session/index.js';
 
 /** A prompt name no server offers. */
 export const UNKNOWN_PROMPT = '__mcp_conform_no_such_prompt__';
@@ -73,7 +75,7 @@ export const promptsGet = defineCheck({
     const broken = failed.find((g) => requiredArgs(g.prompt).length === 0);
     if (broken) {
       recordExchange(ctx, broken);
-      return ctx.warn(`prompts/get ${String(broken.prompt.name)} (which needs no arguments) failed: ${describeOutcome(broken.outcome)}`, 'a GetPromptResult', describeOutcome(broken.outcome));
+      return ctx.warn(`prompts/get ${String(broken.prompt.name)} (which needs no arguments) ${whatHappened(broken.outcome)}`, 'a GetPromptResult', describeOutcome(broken.outcome));
     }
     const noMessages = rendered.find((g) => g.outcome.kind === 'result' && !Array.isArray(g.outcome.result.messages));
     if (noMessages) {
@@ -81,7 +83,9 @@ export const promptsGet = defineCheck({
       return ctx.violation(`prompts/get ${String(noMessages.prompt.name)} has no messages array`);
     }
     if (rendered.length === 0) return ctx.info(`no prompt could be rendered with sample arguments (${plural(failed.length, 'attempt')}; see the notes)`);
-    return ctx.pass(`${plural(rendered.length, 'prompt')} rendered${failed.length ? `; ${failed.length} rejected our sample arguments` : ''}`);
+    const rejected = failed.filter((g) => g.outcome.kind === 'error' || g.outcome.kind === 'http-error').length;
+    const unanswered = failed.length - rejected;
+    return ctx.pass(`${plural(rendered.length, 'prompt')} rendered${rejected ? `; ${rejected} rejected our sample arguments` : ''}${unanswered ? `; ${unanswered} got no answer` : ''}`);
   },
 });
 
@@ -97,7 +101,8 @@ export const unknownPrompt = defineCheck({
     const o = await ctx.request('prompts/get', { name: UNKNOWN_PROMPT });
     if (errorCode(o) === -32602) return ctx.pass();
     if (o.kind === 'error') return ctx.warn(`an unknown prompt got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
-    return ctx.violation(`an unknown prompt was not rejected: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    if (o.kind === 'result') return ctx.violation(`an unknown prompt was not rejected: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    return ctx.violation(`prompts/get of an unknown prompt ${whatHappened(o)}`, 'error -32602', describeOutcome(o));
   },
 });
 
@@ -117,9 +122,18 @@ export const missingArgument = defineCheck({
     const missing = requiredArgs(prompt).map((a) => String(a.name)).join(', ');
     if (errorCode(o) === -32602) return ctx.pass();
     if (o.kind === 'error') return ctx.warn(`${String(prompt.name)} without ${missing} got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
-    return ctx.violation(`${String(prompt.name)} was rendered without its required ${missing}`, 'error -32602', describeOutcome(o));
+    return ctx.violation(notRefused(`${String(prompt.name)} without its required ${missing}`, o, `${String(prompt.name)} was rendered without its required ${missing}`), 'error -32602', describeOutcome(o));
   },
 });
+
+/**
+ * Why a prompts/get with bad arguments was not refused with an error: `rendered` only when a
+ * result came back, never when the connection closed or the request went unanswered.
+ */
+function notRefused(what: string, o: Outcome, rendered: string): string {
+  if (o.kind !== 'result') return `prompts/get ${what} ${whatHappened(o)}`;
+  return isInputRequired(o) ? `prompts/get ${what} asked for client input (input_required) instead of refusing` : rendered;
+}
 
 export const nonStringArgument = defineCheck({
   id: 'prompts/non-string-argument',
@@ -138,7 +152,8 @@ export const nonStringArgument = defineCheck({
     const o = await ctx.request('prompts/get', { name: prompt.name, arguments: args });
     if (errorCode(o) === -32602) return ctx.pass();
     if (o.kind === 'error') return ctx.warn(`${String(prompt.name)} with number arguments got error ${String(o.error.code)}`, '-32602 (another error code: warn)', describeOutcome(o));
-    return ctx.violation(`${String(prompt.name)} was rendered with argument values that are numbers, not strings (${JSON.stringify(args)})`, 'error -32602', describeOutcome(o));
+    const rendered = `${String(prompt.name)} was rendered with argument values that are numbers, not strings (${JSON.stringify(args)})`;
+    return ctx.violation(notRefused(`${String(prompt.name)} with argument values that are numbers (${JSON.stringify(args)})`, o, rendered), 'error -32602', describeOutcome(o));
   },
 });
 
@@ -196,6 +211,8 @@ export const promptContentBlocks = defineCheck({
     }
     if (breaches.length) return ctx.violation(breaches.slice(0, 3).join('; '), 'base64 data with a MIME type; a URI and text or blob for embedded resources', breaches[0]);
     if (lesser.length) return ctx.warn(`${lesser.slice(0, 3).join('; ')} (the spec asks for one; the schema leaves it optional)`, 'a mimeType on embedded resources', lesser[0]);
+    const rendered = gets.filter((g) => g.outcome.kind === 'result' && Array.isArray(g.outcome.result.messages)).length;
+    if (rendered === 0) return ctx.skip(`no prompt was rendered: none of ${plural(gets.length, 'prompts/get request')} came back with messages (see prompts/get)`);
     if (judged === 0) return ctx.skip('no rendered prompt holds image, audio or embedded resource content');
     return ctx.pass(`${plural(judged, 'content block')} judged`);
   },

@@ -6,6 +6,7 @@ import { META_LOG_LEVEL } from '../src/session/index.js';
 import { findNoisyTool, type LoggedCall } from './lib/listen-noisy-tool.js';
 import { LOG_LEVELS } from './lib/log-levels.js';
 import { paramsOf } from './lib/message-readers.js';
+import { whatHappened } from './lib/answered.js';
 
 const REVISIONS = ['2026-07-28'] as const;
 const rank = (level: unknown) => LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]);
@@ -61,7 +62,8 @@ export const unknownRequestLevel = defineCheck({
           : await ctx.request('server/discover', undefined, { meta });
     if (errorCode(o) === -32602) return ctx.pass();
     if (o.kind === 'error' || o.kind === 'http-error') return ctx.warn(`logLevel "verbose" got ${describeOutcome(o)}`, '-32602 (another error: warn)', describeOutcome(o));
-    return ctx.violation(`logLevel "verbose" was accepted: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    if (o.kind === 'result') return ctx.violation(`logLevel "verbose" was accepted: ${describeOutcome(o)}`, 'error -32602', describeOutcome(o));
+    return ctx.violation(`a request with logLevel "verbose" ${whatHappened(o)}`, 'error -32602', describeOutcome(o));
   },
 });
 

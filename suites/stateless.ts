@@ -282,9 +282,27 @@ export const resultTypeWholeRun = defineCheck({
     const first = bad[0];
     const type = (first.message.result as Item).resultType;
     const what = missing.length ? 'without resultType' : `with resultType ${JSON.stringify(type)}, which no declared extension defines`;
-    return ctx.violation(`${plural(bad.length, 'result')} of ${results.length} ${what}; first: the answer to ${first.method ?? 'an unknown request'}`, 'resultType "complete" or "input_required"', JSON.stringify(type));
+    const others = bad.length > 1 ? `; then ${answersTo(bad.slice(1))}` : '';
+    // The culprit itself, not only its resultType (absent: nothing to print).
+    const actual = `the answer to ${answerLabel(first)}: result ${clip(JSON.stringify(first.message.result), 200)}`;
+    return ctx.violation(`${plural(bad.length, 'result')} of ${results.length} ${what}; first: the answer to ${answerLabel(first)}${others}`, 'resultType "complete" or "input_required"', actual);
   },
 });
+
+type Answer = ReturnType<typeof receivedResponses>[number];
+
+const answerLabel = (a: Answer) => `${a.method ?? 'a request we cannot name'} (id ${JSON.stringify(a.message.id)})`;
+
+/** "the answers to tools/list, prompts/list (2) and 3 more methods": the rest of the culprits, by method. */
+function answersTo(list: Answer[]): string {
+  const counts = new Map<string, number>();
+  for (const a of list) counts.set(a.method ?? 'unnamed requests', (counts.get(a.method ?? 'unnamed requests') ?? 0) + 1);
+  const named = [...counts].map(([method, n]) => (n > 1 ? `${method} (${n})` : method));
+  const shown = named.slice(0, 4).join(', ');
+  return `the answers to ${shown}${named.length > 4 ? ` and ${plural(named.length - 4, 'more method')}` : ''}`;
+}
+
+const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n - 1)}…` : text);
 
 export const inputRequiredMethodsWholeRun = defineCheck({
   id: 'stateless/input-required-methods-whole-run',

@@ -37,6 +37,7 @@ import {
 import { taskSchemaProblems } from './lib/tasks-ext-schema.js';
 import { cancelSlowTask, judgeListen, listenToTask } from './lib/tasks-ext-scenarios.js';
 import { callInLegacySession, looksLikeTask } from './lib/tasks-ext-legacy-session.js';
+import { whatHappened } from './lib/answered.js';
 
 const REVISIONS = ['2026-07-28'] as const;
 const SPEC = 'basic/versioning#extension-negotiation';
@@ -384,7 +385,8 @@ function inputProblem(drive: TaskDrive): { problem: string; at?: Judged } | unde
     }
   }
   for (const { exchange } of drive.updates) {
-    if (exchange.outcome.kind !== 'result') return { problem: `tasks/update was refused: ${describeOutcome(exchange.outcome)}`, at: exchange };
+    if (exchange.outcome.kind === 'error') return { problem: `tasks/update was refused: ${describeOutcome(exchange.outcome)}`, at: exchange };
+    if (exchange.outcome.kind !== 'result') return { problem: `tasks/update ${whatHappened(exchange.outcome)}`, at: exchange };
     const extra = extraKeys(exchange.outcome.result).filter((k) => k !== 'resultType');
     if (exchange.outcome.result.resultType !== 'complete' || extra.length) return { problem: `the tasks/update acknowledgement is not empty (resultType ${JSON.stringify(exchange.outcome.result.resultType)}${extra.length ? `, also ${extra.join(', ')}` : ''})`, at: exchange };
   }
@@ -541,7 +543,7 @@ export const mcpNameTaskId = defineCheck({
     recordExchange(ctx, right);
     if (right.outcome.kind !== 'result') return ctx.violation(`tasks/get with Mcp-Name: ${taskId}: ${describeOutcome(right.outcome)}`, 'the task', describeOutcome(right.outcome));
     const wrong = await ctx.request('tasks/get', { taskId }, { meta: { 'io.modelcontextprotocol/clientCapabilities': withTasks() }, headers: { 'Mcp-Name': 'mcp-conform-other-task' } });
-    ctx.note(`with Mcp-Name: mcp-conform-other-task the server answered ${describeOutcome(wrong)} (-32020 would be the S26-25 analogy; either is recorded only)`);
+    ctx.note(`with Mcp-Name: mcp-conform-other-task, tasks/get ${whatHappened(wrong)} (-32020 would be the S26-25 analogy; either is recorded only)`);
     return ctx.pass('tasks/get with Mcp-Name = task id was served');
   },
 });

@@ -17,6 +17,7 @@ import { taskInputRun } from './lib/task-input.js';
 import { observeTaskProgress } from './lib/task-progress.js';
 import { noTasksReason, REQUESTED_TTL_MS, taskScenario, taskTools, type TaskScenario } from './lib/task-scenario.js';
 import { argumentsFor, callPermission, taskSupportOf, toolsOf } from './lib/tool-survey.js';
+import { whatHappened } from './lib/answered.js';
 
 const TASKS_REVISIONS = ['2025-11-25'] as const;
 const SPEC = 'basic/utilities/tasks';
@@ -190,7 +191,7 @@ export const statusTransitions = defineCheck({
     if (poll.end === 'deadline') return ctx.info(`the task was still ${String(statuses.at(-1))} when our time ran out (${slowCallTimeoutMs(ctx)} ms); the transitions seen were legal`);
     const last = poll.gets.at(-1)?.outcome;
     // A task may be deleted at any time after its ttl (TASK-26): not-found is no violation.
-    if (poll.end === 'error') return last && codeOf(last) === -32602 ? ctx.info('tasks/get answered -32602 before the task finished (it may have expired, TASK-26)') : ctx.violation(`tasks/get answered ${last ? describeOutcome(last) : 'nothing'} for a task it had created`, 'the task', last ? describeOutcome(last) : '');
+    if (poll.end === 'error') return last && codeOf(last) === -32602 ? ctx.info('tasks/get answered -32602 before the task finished (it may have expired, TASK-26)') : ctx.violation(`tasks/get ${last ? whatHappened(last) : 'got nothing'} for a task it had created`, 'the task', last ? describeOutcome(last) : '');
     return ctx.pass(statuses.join(' → '));
   },
 });
@@ -539,7 +540,7 @@ export const taskIdParamWins = defineCheck({
     const [a, b] = s.ids;
     const o = await ctx.request('tasks/get', { taskId: a, _meta: { [RELATED_TASK_KEY]: { taskId: b } } }, { session: s.session });
     if (o.kind === 'result' && o.result.taskId === a) return ctx.pass();
-    return ctx.violation(`tasks/get {taskId: ${a}} with related-task ${b} answered ${o.kind === 'result' ? `task ${JSON.stringify(o.result.taskId)}` : describeOutcome(o)}`, `task ${a}`, describeOutcome(o));
+    return ctx.violation(`tasks/get {taskId: ${a}} with related-task ${b} ${o.kind === 'result' ? `answered task ${JSON.stringify(o.result.taskId)}` : whatHappened(o)}`, `task ${a}`, describeOutcome(o));
   },
 });
 

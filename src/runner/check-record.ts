@@ -12,7 +12,7 @@ export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
   if (shown.length === 0) return verdict;
   const status: Status = failing.length ? 'fail' : 'warn';
   const evidence: Evidence[] = [...(verdict.evidence ?? [])];
-  for (const f of shown.slice(0, 5)) evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
+  for (const f of shown.slice(0, 5)) evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence.filter((e) => !alreadySent(evidence, e)));
   const rank: Record<Status, number> = { fail: 4, warn: 3, info: 2, pass: 1, skip: 0 };
   const first = shown[0];
   const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${shown.length > 1 ? ` (+${shown.length - 1} more)` : ''}`;
@@ -21,6 +21,13 @@ export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
   const kept = failing.length ? rest : verdict;
   if (rank[verdict.status] >= rank[status]) return { ...kept, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
   return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
+}
+
+/** A request a finding shows that the check's evidence already holds (received messages are kept: a duplicate answer is the point). */
+function alreadySent(evidence: readonly Evidence[], e: Evidence): boolean {
+  if (e.type !== 'message' || e.direction !== 'sent') return false;
+  const text = JSON.stringify(e.message ?? e.raw);
+  return evidence.some((o) => o.type === 'message' && o.direction === 'sent' && JSON.stringify(o.message ?? o.raw) === text);
 }
 
 export function record(check: Check, revision: Revision, verdict: Verdict, ms: number): CheckResult {

@@ -7,6 +7,7 @@ import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageCont
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
+import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
 import type { Evidence } from './evidence.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
 
@@ -406,9 +407,14 @@ export class Session {
       }
       if (!pending) prior = this.answered.get(key);
     }
-    const ref: RequestRef | undefined = pending ? { method: pending.method, params: pending.params } : prior ? { method: prior.method, params: prior.params } : undefined;
+    // A response with an id of none of ours: over HTTP it still answers the request its POST carried.
+    const id = isObject(message) ? message.id : undefined;
+    const unmatched = isResponse && !pending && !prior && id !== null && id !== undefined ? this.unmatched(id, http, at) : undefined;
+    const asked = pending ?? prior ?? unmatched?.carrier;
+    const ref: RequestRef | undefined = asked ? { method: asked.method, params: asked.params } : undefined;
     const validation = validateMessage(message, { revision: this.revision, direction: 'server->client', inReplyTo: ref });
-    const tag = pending?.tag ?? prior?.tag;
+    // Findings go to the check (or the runner's probe) whose request it answers, also when only guessed.
+    const tag = asked?.tag ?? unmatched?.answers?.tag;
     const received: Received = { at, message, raw, validation, tag };
     if (ref) received.answers = ref.method;
     if (http) received.http = http;
@@ -454,8 +460,8 @@ export class Session {
         this.addFinding({ tag, requirement: 'RPC-25', severity: 'fail', message: `a second response to request ${JSON.stringify(msg.id)} (${prior.method})`, evidence });
       } else if (prior) {
         prior.count++; // a late answer to a request we stopped waiting for: not a violation by itself
-      } else if (!(msg.id === null || msg.id === undefined)) {
-        this.addFinding({ tag, requirement: 'RPC-2', severity: 'fail', message: `a response to id ${JSON.stringify(msg.id)}, which we never sent`, evidence });
+      } else if (unmatched) {
+        this.addFinding({ tag, requirement: 'RPC-2', severity: 'fail', message: unmatched.message, evidence: [...unmatched.evidence, ...evidence] });
       }
     } else if (isObject(message) && typeof message.method === 'string' && 'id' in message) {
       this.answerServerRequest(message, evidence);
@@ -464,6 +470,15 @@ export class Session {
       if (problem) this.addFinding({ tag, requirement: problem.requirement, severity: 'fail', message: problem.message, evidence });
     }
     for (const l of this.listeners) l(received);
+  }
+
+  /** What a response with `id`, which none of our requests carried, answers: the request its POST carried (HTTP), or a guess from those in flight. */
+  private unmatched(id: unknown, http: HttpContext | undefined, at: number): UnmatchedResponse & { carrier?: OurRequest } {
+    const key = http?.stream?.kind === 'post' ? keyOf(http.stream.requestId) : undefined;
+    const request = key === undefined ? undefined : (this.pending.get(key) ?? this.answered.get(key));
+    const carrier = request && http?.stream?.kind === 'post' ? { ...request, id: http.stream.requestId } : undefined;
+    const said = unmatchedResponse(id, at, carrier, carrier ? [] : [...this.pending.values()]);
+    return carrier ? { ...said, carrier } : said;
   }
 
   /** Answers a server->client request, and records a finding when the server had no right to send it. */

@@ -28,6 +28,7 @@ import {
   type TaskTool,
 } from './tasks-ext-client.js';
 import { taskSchemaProblems } from './tasks-ext-schema.js';
+import { isAnswer, whatHappened } from './answered.js';
 
 /** Messages of one listen stream we keep at most (a flooding server must not take us down). */
 const MAX_KEPT = 500;
@@ -42,7 +43,10 @@ async function freshTask(ctx: CheckContext, t: TaskTool, extra: Item = {}): Prom
   const created = await callDeclaring(ctx, t.tool, t.args, SURVEY_CAPABILITIES, extra);
   recordExchange(ctx, created);
   const taskId = created.outcome.kind === 'result' ? taskIdOf(created.outcome.result) : undefined;
-  if (!isTaskHandle(created.outcome) || taskId === undefined) return `tool "${t.tool.name}" answered without a task this time: ${describeOutcome(created.outcome)}`;
+  if (!isTaskHandle(created.outcome) || taskId === undefined) {
+    const o = created.outcome;
+    return isAnswer(o) ? `tool "${t.tool.name}" answered without a task this time: ${describeOutcome(o)}` : `tool "${t.tool.name}" ${whatHappened(o)} this time`;
+  }
   return { taskId, created: (created.outcome as Extract<Outcome, { kind: 'result' }>).result };
 }
 

@@ -107,6 +107,39 @@ async function sentinelSettled(ctx: CheckContext, session: Session): Promise<{ c
   return o.kind === 'closed' ? { closed: o.reason } : {};
 }
 
+/** The connections on which a check has let earlier traffic's answers arrive (settleEarlierTraffic). */
+const settledFor = new WeakMap<CheckContext, WeakSet<Session>>();
+
+const anonymous = (m: unknown): boolean => isResponse(m) && (m.id === null || m.id === undefined);
+
+/**
+ * Before a check's first probe on a connection whose answers are not tied to an exchange
+ * (stdio, the legacy SSE stream): one liveness round trip, so that answers to what was sent
+ * before arrive first (a server answers in order) and are not taken for the probe's. A reply the
+ * server wrongly gave to the handshake's notifications/initialized, written as our input went
+ * out, would otherwise read as the answer to it. Answers without an id seen meanwhile are noted.
+ */
+async function settleEarlierTraffic(ctx: CheckContext, session: Session): Promise<void> {
+  if (session.transport.kind === 'http' || session.closed) return;
+  let settled = settledFor.get(ctx);
+  if (!settled) settledFor.set(ctx, (settled = new WeakSet()));
+  if (settled.has(session)) return;
+  settled.add(session);
+  const stale: Received[] = [];
+  const off = session.onReceive((r) => {
+    if (anonymous(r.message)) stale.push(r);
+  });
+  try {
+    const live = livenessRequest(session.revision);
+    await session.request(live.method, live.params, { tag: ctx.check.id });
+  } finally {
+    off();
+  }
+  if (stale.length === 0) return;
+  ctx.note(`before this check's first input, the server sent ${stale.length === 1 ? 'a response' : `${stale.length} responses`} without an id, answering something sent earlier (not judged here)`);
+  for (const r of stale.slice(0, 3)) ctx.evidence.push({ type: 'message', direction: 'received', at: r.at, message: r.message });
+}
+
 /**
  * Sends one probe and gathers its answers. Over HTTP the exchange itself carries them. Over
  * stdio it stops at the expected number of replies, or once a liveness request (ping, or
@@ -114,6 +147,7 @@ async function sentinelSettled(ctx: CheckContext, session: Session): Promise<{ c
  * server answers in order), so silent servers cost one round trip rather than a timeout.
  */
 export async function probe(ctx: CheckContext, session: Session, input: ProbeInput): Promise<ProbeResult> {
+  await settleEarlierTraffic(ctx, session);
   const result: ProbeResult = { replies: [], framing: [] };
   const since = session.now();
   const ids = new Set(idsOf(input).map(idKey));
@@ -171,6 +205,7 @@ export async function probe(ctx: CheckContext, session: Session, input: ProbeInp
  */
 export async function probeTogether(ctx: CheckContext, session: Session, inputs: readonly ProbeInput[]): Promise<ProbeResult[] | 'ambiguous' | 'closed'> {
   if (session.transport.kind !== 'stdio') return 'ambiguous';
+  await settleEarlierTraffic(ctx, session);
   const owner = new Map<string, number>();
   inputs.forEach((input, i) => idsOf(input).forEach((id) => owner.set(idKey(id), i)));
   const results: ProbeResult[] = inputs.map(() => ({ replies: [], framing: [] }));
