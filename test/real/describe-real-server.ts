@@ -8,8 +8,14 @@ import { hasDestructiveTool, startRealServer, type RealServer, type StartedTarge
 /** A whole suite run takes up to ~30 s on two busy cores (the suite's own waits dominate). */
 const RUN_TIMEOUT_MS = 120_000;
 
-export function describeRealServer(name: RealServer): void {
-  describe(`${name}: the whole default suite`, () => {
+/** `unavailable`: why this machine cannot run the server (the block is skipped, saying so). */
+export function describeRealServer(name: RealServer, unavailable?: string): void {
+  const title = `${name}: the whole default suite`;
+  if (unavailable) {
+    describe.skip(`${title} (skipped: ${unavailable})`, () => it('needs the server', () => undefined));
+    return;
+  }
+  describe(title, () => {
     let started: StartedTarget | undefined;
     beforeAll(async () => {
       started = await startRealServer(name);

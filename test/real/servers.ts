@@ -26,8 +26,14 @@ export interface RunningServer {
 /** Starts an HTTP server script with PORT set, forced onto 127.0.0.1, and waits until it accepts connections. */
 export async function startHttpServer(args: string[], path = '/mcp', env: Record<string, string> = {}): Promise<RunningServer> {
   const port = await freePort();
-  const child: ResultPromise = execa('node', ['--require', LOOPBACK, ...args], {
-    env: { PORT: String(port), ...env },
+  return startListeningProcess(['node', '--require', LOOPBACK, ...args], port, path, { PORT: String(port), ...env });
+}
+
+/** Starts a command that listens on 127.0.0.1:`port` (told by its arguments or env), and waits until it accepts connections. */
+export async function startListeningProcess(command: string[], port: number, path = '/mcp', env: Record<string, string> = {}): Promise<RunningServer> {
+  const [file, ...args] = command;
+  const child: ResultPromise = execa(file!, args, {
+    env,
     reject: false,
     detached: true,
     stdin: 'ignore',
@@ -50,7 +56,7 @@ export async function startHttpServer(args: string[], path = '/mcp', env: Record
     } catch {
       if (Date.now() > deadline) {
         await stop();
-        throw new Error(`server ${args.join(' ')} did not listen on ${port} within 20 s`);
+        throw new Error(`server ${command.join(' ')} did not listen on ${port} within 20 s`);
       }
       await new Promise((r) => setTimeout(r, 100));
     }
