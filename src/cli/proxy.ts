@@ -3,13 +3,13 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { startHttpProxy } from '../proxy/http-proxy.js';
 import { TrafficObserver } from '../proxy/observer.js';
 import { Recording } from '../proxy/recording.js';
 import { proxyStdio } from '../proxy/stdio-proxy.js';
 import { LOG_DEFAULTS } from '../schema/log/index.js';
 import { REVISIONS } from '../schema/revisions.js';
+import { parseCommandArgs } from './args.js';
 import { EXIT, UsageError } from './errors.js';
 import { countFlag, revisionFlag } from './flag-values.js';
 import type { CliIO } from './io.js';
@@ -174,11 +174,7 @@ async function openRecording(path: string, shown: string): Promise<Recording> {
 }
 
 function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
-  } catch (err) {
-    throw new UsageError(`proxy: ${(err as Error).message.split('\n')[0]} (the server command goes after --)`);
-  }
+  return parseCommandArgs({ args: argv, options: OPTIONS }, { command: 'proxy', hint: 'the server command goes after --' }).values;
 }
 
 function upstreamFlag(value: string | undefined): URL | undefined {

@@ -3,11 +3,11 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { makeStyle, inert, type Style } from '../report/ansi.js';
 import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport, type Tally } from '../schema/log/index.js';
 import { REVISIONS } from '../schema/revisions.js';
 import type { Direction } from '../schema/validate.js';
+import { parseCommandArgs } from './args.js';
 import { EXIT, UsageError } from './errors.js';
 import { countFlag, revisionFlag } from './flag-values.js';
 import type { CliIO } from './io.js';
@@ -104,12 +104,7 @@ export async function validateCommand(argv: string[], io: CliIO, stdin: AsyncIte
 }
 
 function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    // parseArgs explains itself in one line, sometimes with advice on a second one.
-    throw new UsageError(`validate: ${(err as Error).message.split('\n')[0]}`);
-  }
+  return parseCommandArgs({ args: argv, options: OPTIONS, allowPositionals: true }, { command: 'validate' });
 }
 
 function directionFlag(value: string | undefined): Direction | undefined {

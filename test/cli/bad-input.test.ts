@@ -24,6 +24,27 @@ describe('bad input', () => {
     expectOneLine(r.stderr, /^mcp-conform: .*frobnicate/);
   });
 
+  it('a mistyped flag: one line naming the command and the flag meant → 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['run', '--timout', '5', '--', 'x'], 'mcp-conform: unknown option --timout for run (did you mean --timeout?)'],
+      [['fuzz', '--durration', '5', '--', 'x'], 'mcp-conform: unknown option --durration for fuzz (did you mean --duration?)'],
+      [['validate', '--stict', 'log.jsonl'], 'mcp-conform: unknown option --stict for validate (did you mean --strict?)'],
+      [['list', '--jsn'], 'mcp-conform: unknown option --jsn for list (did you mean --json?)'],
+      [['proxy', '--recrod', 'x.jsonl', '--', 'x'], 'mcp-conform: unknown option --recrod for proxy (did you mean --record?)'],
+      [['run', '-x', '--', 'x'], 'mcp-conform: unknown option -x for run (see mcp-conform run --help)'],
+      [['run', '--url'], 'mcp-conform: --url needs a value (see mcp-conform run --help)'],
+      [['list', '--json=yes'], 'mcp-conform: --json takes no value (see mcp-conform list --help)'],
+      [['list', 'everything'], 'mcp-conform: list takes no argument "everything" (see mcp-conform list --help)'],
+    ];
+    await Promise.all(
+      cases.map(async ([args, line]) => {
+        const r = await runCli(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr, args.join(' ')).toBe(line);
+      }),
+    );
+  });
+
   it('a rejection nobody awaited (our bug) → one line, 5, and no server process left behind', async () => {
     const preload = join(dir, 'reject-later.mjs');
     // Once the run has started its servers, as a forgotten promise inside a check would.
