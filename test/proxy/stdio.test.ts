@@ -47,8 +47,10 @@ describe.concurrent('proxy over stdio', () => {
     await peer.request(INIT);
     peer.write(`${JSON.stringify(INITIALIZED)}\n`);
     // The fixture's delete-everything writes to its stderr, which the proxy passes on: into the closed pipe.
-    await peer.request({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'delete-everything', arguments: {} } });
-    await peer.request({ jsonrpc: '2.0', id: 3, method: 'ping' });
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'delete-everything', arguments: {} } };
+    const ping = { jsonrpc: '2.0', id: 3, method: 'ping' };
+    await peer.request(call);
+    await peer.request(ping);
     const ended = await peer.end();
     expect(ended.code).toBe(0);
     const { report } = await validateRecording(record);
