@@ -11,6 +11,7 @@ import { packageRoot } from '../schema/package-root.js';
 import type { TargetSpec } from '../session/index.js';
 import { ConfigError, UsageError } from './errors.js';
 import { closest } from './did-you-mean.js';
+import { cannotRead } from './file-errors.js';
 
 /** Looked for in the working directory, in this order (having both is an error). */
 export const CONFIG_NAMES = ['mcp-conform.config.json', 'mcp-conform.config.mjs'] as const;
@@ -130,7 +131,7 @@ export function useModuleImporter(importer: (url: string) => Promise<unknown>): 
 
 async function readConfigData(file: string, abs: string): Promise<unknown> {
   if (['.mjs', '.js'].includes(extname(abs))) {
-    if (!existsSync(abs)) throw new UsageError(`cannot read config ${file}: ENOENT`);
+    if (!existsSync(abs)) throw cannotRead(`config ${file}`, { code: 'ENOENT' });
     let mod: Record<string, unknown>;
     try {
       mod = (await importModule(pathToFileURL(abs).href)) as Record<string, unknown>;
@@ -144,7 +145,7 @@ async function readConfigData(file: string, abs: string): Promise<unknown> {
   try {
     text = await readFile(abs, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read config ${file}: ${(err as NodeJS.ErrnoException).code ?? firstLine(err)}`);
+    throw cannotRead(`config ${file}`, err);
   }
   try {
     return JSON.parse(text);

@@ -10,6 +10,7 @@ import { proxyStdio } from '../proxy/stdio-proxy.js';
 import { LOG_DEFAULTS } from '../schema/log/index.js';
 import { REVISIONS } from '../schema/revisions.js';
 import { parseCommandArgs } from './args.js';
+import { cannotWrite } from './file-errors.js';
 import { EXIT, UsageError } from './errors.js';
 import { countFlag, revisionFlag } from './flag-values.js';
 import { ignoreClosedPipe, type CliIO } from './io.js';
@@ -188,7 +189,7 @@ async function openRecording(path: string, shown: string): Promise<Recording> {
   try {
     return await Recording.open(path);
   } catch (err) {
-    throw new UsageError(`cannot write ${shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw cannotWrite(shown, err);
   }
 }
 

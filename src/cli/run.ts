@@ -37,7 +37,8 @@ Options:
                               no check id is a usage error (exit 2), not a run of nothing
   --strict                    SHOULD violations (warnings) fail the run too
   --baseline <file>           expected failures (JSON list of check ids); unexpected failures and
-                              stale entries fail the run
+                              stale entries (checks that ran and no longer fail) fail the run;
+                              an entry whose check skipped or did not run is kept
   --json <file>               write the JSON report (a failure another one explains carries
                               sameCauseAs; summary.causes counts distinct causes: docs/api.md)
   --junit <file>              write a JUnit XML report

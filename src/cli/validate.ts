@@ -8,6 +8,7 @@ import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type Log
 import { REVISIONS } from '../schema/revisions.js';
 import type { Direction } from '../schema/validate.js';
 import { parseCommandArgs } from './args.js';
+import { cannotRead } from './file-errors.js';
 import { EXIT, UsageError } from './errors.js';
 import { countFlag, revisionFlag } from './flag-values.js';
 import type { CliIO } from './io.js';
@@ -91,7 +92,7 @@ export async function validateCommand(argv: string[], io: CliIO, stdin: AsyncIte
   try {
     report = await checkLog(source, options);
   } catch (err) {
-    if (isSystemError(err)) throw new UsageError(`cannot read ${name}: ${reason(err)}`);
+    if (isSystemError(err)) throw cannotRead(name, err);
     throw err;
   } finally {
     (source as Partial<ReadStream>).destroy?.();
@@ -120,7 +121,7 @@ async function openLog(file: string, cwd: string): Promise<ReadStream> {
   try {
     handle = await open(path, 'r');
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${reason(err)}`);
+    throw cannotRead(file, err);
   }
   const info = await handle.stat();
   if (!info.isFile() && !info.isFIFO() && !info.isCharacterDevice()) {
@@ -132,14 +133,6 @@ async function openLog(file: string, cwd: string): Promise<ReadStream> {
 
 function isSystemError(err: unknown): err is NodeJS.ErrnoException {
   return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && 'syscall' in err;
-}
-
-function reason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return code ?? (err as Error)?.message ?? String(err);
 }
 
 function renderText(name: string, report: LogReport, style: Style): string {

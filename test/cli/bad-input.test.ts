@@ -127,12 +127,18 @@ describe('bad input', () => {
     const r = await runCli(['run', '--no-reports', '--baseline', file, '--', 'node', '-e', '0']);
     expect(r.code).toBe(2);
     expectOneLine(r.stderr, /baseline .* is not valid JSON/);
+    // V8 quotes the broken text, line breaks and all: still one line.
+    writeFileSync(file, '[\n"lifecycle/ping",\n}');
+    const quoted = await runCli(['run', '--no-reports', '--baseline', file, '--', 'node', '-e', '0']);
+    expect(quoted.code).toBe(2);
+    expectOneLine(quoted.stderr, /baseline .* is not valid JSON: Unexpected token '}', .*ping", ⏎ }" is not valid JSON$/);
   });
 
   it('missing baseline → 2', async () => {
     const r = await runCli(['run', '--no-reports', '--baseline', join(dir, 'nope.json'), '--', 'node', '-e', '0']);
     expect(r.code).toBe(2);
-    expectOneLine(r.stderr, /cannot read baseline/);
+    // The same words as validate and the config: "no such file", not ENOENT.
+    expectOneLine(r.stderr, /^mcp-conform: cannot read baseline .*nope\.json: no such file$/);
   });
 
   it('--help and --version → 0', async () => {
