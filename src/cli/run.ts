@@ -81,7 +81,8 @@ Options:
   -h, --help                  this help
 
 Exit codes: 0 no failure, 1 a check failed (or the baseline did not hold),
-2 usage error, 4 server could not be started or reached, 5 internal error.
+2 usage error, 4 server could not be started or reached (or the URL does not speak MCP),
+5 internal error.
 With several targets, the worst of them.
 
 Config file (run only):
