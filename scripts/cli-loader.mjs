@@ -2,17 +2,21 @@
 // mcp-conform's command line: runs the bundled CLI (cli-bundle.cjs) through V8's code cache.
 // Parsing the 2 MB bundle and compiling the functions a run calls cost about a tenth of a
 // run's CPU on every start; Node 20 has no compile cache of its own (module.enableCompileCache
-// is Node 22). The cache lives in the user's cache folder, keyed by the bundle's content and
-// the Node build, one per command, written once at exit by the first run that had none; V8
-// rejects one it cannot use, and then the bundle compiles as usual. Caches of other keys are
-// deleted when a new one is written. MCP_CONFORM_CODE_CACHE=0 turns it off.
+// is Node 22). The cache lives in the user's cache folder, keyed by the bundle's path, its
+// content and the Node build, one per command, written once at exit by the first run that had
+// none; V8 rejects one it cannot use, and then the bundle compiles as usual. When a new one is
+// written, the caches of older bundles at the same path go, and those of other paths once unused
+// for a month. MCP_CONFORM_CODE_CACHE=0 turns it off.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
+
+/** A cache of another checkout written this long ago is taken to be of one since removed. */
+const OTHER_PLACE_KEPT_MS = 30 * 24 * 3600 * 1000;
 
 const filename = fileURLToPath(new URL('./cli-bundle.cjs', import.meta.url));
 const source = readFileSync(filename, 'utf8');
@@ -43,13 +47,16 @@ await module.exports.cli();
 /** Where this bundle's cache lives for this Node build, or undefined when turned off. */
 function codeCachePath(text) {
   if (process.env.MCP_CONFORM_CODE_CACHE === '0') return undefined;
-  // V8 checks a cache against the source's length, not its content: the key must.
+  // V8 checks a cache against the source's length, not its content: the key must. A cache also
+  // carries the path of the script that wrote it (stack frames would name another checkout's
+  // bundle), so the path is part of the name.
+  const place = createHash('sha256').update(filename).digest('hex').slice(0, 8);
   const key = createHash('sha256').update(text).update(`${process.version} ${process.arch}`).digest('hex').slice(0, 24);
   const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
   // One per command: a cache holds the functions its first run compiled, and `--version` compiles
   // few of those a `run` needs.
   const command = /^(run|fuzz|list|validate|proxy)$/.test(process.argv[2] ?? '') ? process.argv[2] : 'other';
-  return join(base, 'mcp-conform', `cli-${key}-${command}.v8cache`);
+  return join(base, 'mcp-conform', `cli-${place}-${key}-${command}.v8cache`);
 }
 
 /** At exit, with the functions this run compiled; a read-only or absent home just means no cache. */
@@ -65,11 +72,21 @@ function saveCodeCache(path, compiled) {
   }
 }
 
-/** Caches of earlier versions (or Node builds) are never read again: they go, not pile up one set per upgrade. */
+/**
+ * Caches of earlier versions (or Node builds) at this path are never read again: they go, not pile
+ * up one set per upgrade. Other checkouts' caches stay for a month after they were written (a
+ * checkout still in use writes its cache again then); those named before the path was in the name go.
+ */
 function dropOtherCaches(kept) {
-  const key = /^cli-([0-9a-f]+)-/.exec(basename(kept))?.[1];
+  const [, place, key] = /^cli-([0-9a-f]{8})-([0-9a-f]{24})-/.exec(basename(kept)) ?? [];
   for (const name of readdirSync(dirname(kept))) {
-    const other = /^cli-([0-9a-f]+)(?:-[a-z]+)?\.v8cache$/.exec(name);
-    if (other && other[1] !== key) rmSync(join(dirname(kept), name), { force: true });
+    const other = /^cli-(?:([0-9a-f]{8})-)?([0-9a-f]{24})(?:-[a-z]+)?\.v8cache$/.exec(name);
+    if (!other || other[2] === key) continue;
+    const path = join(dirname(kept), name);
+    try {
+      if (other[1] === undefined || other[1] === place || Date.now() - statSync(path).mtimeMs > OTHER_PLACE_KEPT_MS) rmSync(path, { force: true });
+    } catch {
+      // gone meanwhile (another run dropped it)
+    }
   }
 }

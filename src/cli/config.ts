@@ -10,6 +10,8 @@ import { createAjv, type Revision } from '../schema/index.js';
 import { packageRoot } from '../schema/package-root.js';
 import type { TargetSpec } from '../session/index.js';
 import { ConfigError, UsageError } from './errors.js';
+import { closest } from './did-you-mean.js';
+import { cannotRead } from './file-errors.js';
 
 /** Looked for in the working directory, in this order (having both is an error). */
 export const CONFIG_NAMES = ['mcp-conform.config.json', 'mcp-conform.config.mjs'] as const;
@@ -129,7 +131,7 @@ export function useModuleImporter(importer: (url: string) => Promise<unknown>): 
 
 async function readConfigData(file: string, abs: string): Promise<unknown> {
   if (['.mjs', '.js'].includes(extname(abs))) {
-    if (!existsSync(abs)) throw new UsageError(`cannot read config ${file}: ENOENT`);
+    if (!existsSync(abs)) throw cannotRead(`config ${file}`, { code: 'ENOENT' });
     let mod: Record<string, unknown>;
     try {
       mod = (await importModule(pathToFileURL(abs).href)) as Record<string, unknown>;
@@ -143,7 +145,7 @@ async function readConfigData(file: string, abs: string): Promise<unknown> {
   try {
     text = await readFile(abs, 'utf8');
   } catch (err) {
-    throw new UsageError(`cannot read config ${file}: ${(err as NodeJS.ErrnoException).code ?? firstLine(err)}`);
+    throw cannotRead(`config ${file}`, err);
   }
   try {
     return JSON.parse(text);
@@ -334,25 +336,4 @@ function describe(e: ErrorObject): { pointer: string; problem: string } {
     default:
       return { pointer: at, problem: e.message ?? `breaks "${e.keyword}"` };
   }
-}
-
-/** A known name within two edits (or differing only in case) of `name`. */
-function closest(name: string, known: string[]): string | undefined {
-  let best: string | undefined;
-  let bestDistance = 3;
-  for (const k of known) {
-    const d = k.toLowerCase() === name.toLowerCase() ? 0 : editDistance(name, k);
-    if (d < bestDistance) [best, bestDistance] = [k, d];
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    prev = row;
-  }
-  return prev[b.length];
 }

@@ -101,7 +101,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
   const flags = extractFuzzFlags(argv);
   const before = flags.rest.indexOf('--') < 0 ? flags.rest : flags.rest.slice(0, flags.rest.indexOf('--'));
   const given = (flag: string) => before.some((a) => a === flag || a.startsWith(`${flag}=`));
-  const args = parseRunArgs(flags.rest, randomSeed(), io.env);
+  const args = parseRunArgs(flags.rest, randomSeed(), io.env, { command: 'fuzz', also: ['duration', 'shrink-time', 'max-failures'] });
   if (args.help) {
     io.stdout(FUZZ_HELP);
     return EXIT.ok;

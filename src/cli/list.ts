@@ -1,7 +1,7 @@
 // `mcp-conform list`: the check catalog.
-import { parseArgs } from 'node:util';
 import { areaOf, type Check } from '../checks/index.js';
-import { EXIT, UsageError } from './errors.js';
+import { parseCommandArgs } from './args.js';
+import { EXIT } from './errors.js';
 import type { CliIO } from './io.js';
 import { coverage } from './coverage.js';
 
@@ -19,12 +19,7 @@ function coverageText(checks: readonly Check[]): string {
 }
 
 export async function listCommand(argv: string[], io: CliIO, checks: readonly Check[]): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({ args: argv, options: { coverage: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } }, strict: true }));
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see mcp-conform list --help)`);
-  }
+  const { values } = parseCommandArgs({ args: argv, options: { coverage: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }, { command: 'list' });
   if (values.help) {
     io.stdout('Usage: mcp-conform list [--json] [--coverage]\n\nLists every check: id, level, requirement ids, revisions and title.\n--coverage: per catalog area, which requirements have a check, which are untestable from outside (and why), and which have none yet.\n');
     return EXIT.ok;

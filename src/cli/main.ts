@@ -82,14 +82,16 @@ function internalError(err: unknown, debug: boolean): string {
 /** Entry point of the bin: runs main and exits with its code once output is flushed. */
 export async function cli(): Promise<void> {
   // A rejection nobody awaited is our bug: still one readable line and exit 5, never a stack
-  // trace (the transports' exit hook kills the server processes on the way out).
+  // trace (the transports' exit hook kills the server processes on the way out). A reader that
+  // closed our stdout or stderr (`| head`) ends that output only (see writerTo).
+  const io = processIO();
   process.on('unhandledRejection', (err) => {
-    process.stderr.write(internalError(err, Boolean(process.env.MCP_CONFORM_DEBUG)));
+    io.stderr(internalError(err, Boolean(process.env.MCP_CONFORM_DEBUG)));
     process.exit(EXIT.internal);
   });
   const argv = process.argv.slice(2);
   if (argv[0] === 'run' || argv[0] === 'fuzz') boundHeapGrowth();
-  const code = await main(argv, processIO());
+  const code = await main(argv, io);
   process.exitCode = code;
   // Transports kill their children on close; give stdout a moment to drain, then leave.
   setTimeout(() => process.exit(code), 50).unref();

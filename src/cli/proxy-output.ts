@@ -14,6 +14,34 @@ export function findingLine(f: LogFinding): string {
   return `mcp-conform proxy: ${where}${direction} ${f.severity}${subject} ${inert(f.message)}${requirement}\n`;
 }
 
+/** Where the proxy's results go, for its first line: so a user sees that it is checking. */
+export interface ProxyOutputs {
+  record?: string;
+  json?: string;
+}
+
+/** `mcp-conform proxy: checking stdio of node build/index.js; findings on stderr, recording in s.jsonl` */
+export function startLine(what: string, outputs: ProxyOutputs): string {
+  const where = [
+    'findings on stderr',
+    outputs.record !== undefined ? `recording in ${outputs.record}` : 'no recording (--record <file>)',
+    ...(outputs.json !== undefined ? [`report in ${outputs.json}`] : []),
+  ];
+  return `mcp-conform proxy: ${inert(what)}; ${inert(where.join(', '))}\n`;
+}
+
+/** `mcp-conform proxy: ended: 14 messages relayed, findings: 2 (1 error, 1 warning)`; info is no finding (as --fail-on-finding counts). */
+export function summaryLine(report: LogReport): string {
+  const { errors, warnings, info } = report.summary;
+  const kinds = [errors ? plural(errors, 'error') : '', warnings ? plural(warnings, 'warning') : ''].filter(Boolean);
+  const found = `findings: ${errors + warnings}${kinds.length ? ` (${kinds.join(', ')})` : ''}${info ? `; ${info} info` : ''}`;
+  return `mcp-conform proxy: ended: ${plural(report.messages, 'message')} relayed, ${found}\n`;
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 /** The `--json` report: validate's report (same findings) with the session around it. */
 export function proxyReport(session: { target: ProxyTarget; startedAt: Date; exitCode: number; record: string | undefined; report: LogReport }) {
   return {

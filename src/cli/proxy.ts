@@ -3,17 +3,18 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import type { Readable, Writable } from 'node:stream';
-import { parseArgs } from 'node:util';
 import { startHttpProxy } from '../proxy/http-proxy.js';
 import { TrafficObserver } from '../proxy/observer.js';
 import { Recording } from '../proxy/recording.js';
 import { proxyStdio } from '../proxy/stdio-proxy.js';
 import { LOG_DEFAULTS } from '../schema/log/index.js';
 import { REVISIONS } from '../schema/revisions.js';
+import { parseCommandArgs } from './args.js';
+import { cannotWrite } from './file-errors.js';
 import { EXIT, UsageError } from './errors.js';
 import { countFlag, revisionFlag } from './flag-values.js';
-import type { CliIO } from './io.js';
-import { findingLine, proxyReport, safeUrl, type ProxyTarget } from './proxy-output.js';
+import { ignoreClosedPipe, type CliIO } from './io.js';
+import { findingLine, proxyReport, safeUrl, startLine, summaryLine, type ProxyOutputs, type ProxyTarget } from './proxy-output.js';
 
 export const PROXY_HELP = `Usage:
   mcp-conform proxy [options] -- <command> [args...]       between a client and a stdio server
@@ -25,7 +26,9 @@ passes every byte through unchanged, and checks each message in both directions 
 by, with the same checks as "mcp-conform validate": JSON-RPC envelope, every response
 answering one request, the schema of the protocol revision the two negotiate. Findings go
 to stderr, one line each, as they happen; the traffic is never changed, held back or
-reordered because of one.
+reordered because of one. On stderr too: a first line saying what is checked and where
+the recording goes, and at the end a summary (messages relayed, findings). A client that
+closes the proxy's stderr loses those lines, not the session or the recording.
 
 stdio: configure the client to launch "mcp-conform proxy -- <your server command>" instead
 of the server. The session ends when either side ends; the server's process group is
@@ -97,6 +100,7 @@ export async function proxyCommand(argv: string[], io: CliIO, streams: ProxyStre
     maxLineBytes,
     onFinding: (finding) => io.stderr(findingLine(finding)),
   });
+  const outputs = { record: values.record, json: values.json };
   const startedAt = new Date();
   let target: ProxyTarget;
   let exitCode: number;
@@ -104,22 +108,17 @@ export async function proxyCommand(argv: string[], io: CliIO, streams: ProxyStre
     if (upstream) {
       const http = { transport: 'http' as const, url: safeUrl(upstream) };
       target = http;
-      exitCode = await serveHttp(upstream, listen, observer, maxLineBytes, io, http);
+      exitCode = await serveHttp(upstream, listen, observer, maxLineBytes, io, http, outputs);
     } else {
       target = { transport: 'stdio', command };
-      const stopOnSignal = holdSignals();
-      try {
-        const end = await proxyStdio({ command, client: { input: streams.stdin, output: streams.stdout }, serverStderr: streams.stderr, observer, maxLineBytes });
-        exitCode = end.exitCode;
-      } finally {
-        stopOnSignal();
-      }
+      exitCode = await serveStdio(command, streams, observer, maxLineBytes, () => io.stderr(startLine(`checking the stdio server ${command.join(' ')}`, outputs)));
     }
   } finally {
     await recording?.close();
   }
   const report = observer.finish();
   if (recording?.problem) io.stderr(`mcp-conform proxy: ${recording.problem}\n`);
+  io.stderr(summaryLine(report));
   if (values.json !== undefined) {
     const path = resolve(io.cwd, values.json);
     await mkdir(dirname(path), { recursive: true });
@@ -129,7 +128,28 @@ export async function proxyCommand(argv: string[], io: CliIO, streams: ProxyStre
   return values['fail-on-finding'] && found ? EXIT.failed : exitCode;
 }
 
-async function serveHttp(upstream: URL, listen: { host: string; port: number }, observer: TrafficObserver, maxLineBytes: number, io: CliIO, target: Extract<ProxyTarget, { transport: 'http' }>): Promise<number> {
+/** One stdio session, with the signals that end it held; the server's exit code. */
+async function serveStdio(command: string[], streams: ProxyStreams, observer: TrafficObserver, maxLineBytes: number, onStarted: () => void): Promise<number> {
+  // A client that closes our stderr must not end the session: only what would go there is lost.
+  ignoreClosedPipe(streams.stderr);
+  const stopOnSignal = holdSignals();
+  try {
+    const end = await proxyStdio({ command, client: { input: streams.stdin, output: streams.stdout }, serverStderr: streams.stderr, observer, maxLineBytes, onStarted });
+    return end.exitCode;
+  } finally {
+    stopOnSignal();
+  }
+}
+
+async function serveHttp(
+  upstream: URL,
+  listen: { host: string; port: number },
+  observer: TrafficObserver,
+  maxLineBytes: number,
+  io: CliIO,
+  target: Extract<ProxyTarget, { transport: 'http' }>,
+  outputs: ProxyOutputs,
+): Promise<number> {
   let proxy;
   try {
     proxy = await startHttpProxy({ upstream, ...listen, observer, maxLineBytes, onNote: (text) => io.stderr(`mcp-conform proxy: ${text}\n`) });
@@ -137,7 +157,7 @@ async function serveHttp(upstream: URL, listen: { host: string; port: number }, 
     throw new UsageError(`cannot listen on ${listen.host}:${listen.port}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
   }
   target.listen = proxy.endpoint;
-  io.stderr(`mcp-conform proxy: listening on ${proxy.endpoint}, forwarding to ${safeUrl(upstream)}\n`);
+  io.stderr(startLine(`listening on ${proxy.endpoint}, forwarding to ${safeUrl(upstream)}`, outputs));
   await untilSignal();
   await proxy.close();
   return EXIT.ok;
@@ -169,16 +189,12 @@ async function openRecording(path: string, shown: string): Promise<Recording> {
   try {
     return await Recording.open(path);
   } catch (err) {
-    throw new UsageError(`cannot write ${shown}: ${(err as NodeJS.ErrnoException).code ?? (err as Error).message}`);
+    throw cannotWrite(shown, err);
   }
 }
 
 function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: false, strict: true }).values;
-  } catch (err) {
-    throw new UsageError(`proxy: ${(err as Error).message.split('\n')[0]} (the server command goes after --)`);
-  }
+  return parseCommandArgs({ args: argv, options: OPTIONS }, { command: 'proxy', hint: 'the server command goes after --' }).values;
 }
 
 function upstreamFlag(value: string | undefined): URL | undefined {

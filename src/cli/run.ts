@@ -1,6 +1,5 @@
 // `mcp-conform run`: parse flags, merge them over the config file, run the suite against each
 // target, write reports, pick the exit code.
-import { parseArgs } from 'node:util';
 import { extname, join } from 'node:path';
 import type { Check } from '../checks/index.js';
 import type { Report } from '../checks/types.js';
@@ -12,6 +11,7 @@ import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
 import { githubEnabled, publishToGithub, stopCommands, worstExitCode, type GithubTargetResult } from '../report/github.js';
 import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
 import { CONFIG_NAMES, loadConfig, type CallTools, type ConfigTarget, type RunConfig } from './config.js';
+import { parseCommandArgs, type FlagUsage } from './args.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
 import { packageVersion } from './version.js';
@@ -37,7 +37,8 @@ Options:
                               no check id is a usage error (exit 2), not a run of nothing
   --strict                    SHOULD violations (warnings) fail the run too
   --baseline <file>           expected failures (JSON list of check ids); unexpected failures and
-                              stale entries fail the run
+                              stale entries (checks that ran and no longer fail) fail the run;
+                              an entry whose check skipped or did not run is kept
   --json <file>               write the JSON report (a failure another one explains carries
                               sameCauseAs; summary.causes counts distinct causes: docs/api.md)
   --junit <file>              write a JUnit XML report
@@ -80,7 +81,8 @@ Options:
   -h, --help                  this help
 
 Exit codes: 0 no failure, 1 a check failed (or the baseline did not hold),
-2 usage error, 4 server could not be started or reached, 5 internal error.
+2 usage error, 4 server could not be started or reached (or the URL does not speak MCP),
+5 internal error.
 With several targets, the worst of them.
 
 Config file (run only):
@@ -157,12 +159,8 @@ export interface RunPlan {
 type Flags = ReturnType<typeof parseFlags>;
 
 /** The flags as given, nothing defaulted (planRuns merges them over the config). */
-export function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    throw new UsageError(`${(err as Error).message.split('\n')[0]} (see mcp-conform run --help)`);
-  }
+export function parseFlags(argv: string[], usage: FlagUsage = { command: 'run' }) {
+  return parseCommandArgs({ args: argv, options: OPTIONS, allowPositionals: true }, usage);
 }
 
 function int(name: string, value: string | undefined, fallback: number, min = 0): number {
@@ -294,8 +292,8 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSe
 }
 
 /** The flags alone, one target (for `fuzz`, which reads no config file and explores: a random default seed). */
-export function parseRunArgs(argv: string[], defaultSeed = DEFAULT_SEED, env: NodeJS.ProcessEnv = {}): { help: true } | ({ help: false } & RunPlan) {
-  const parsed = parseFlags(argv);
+export function parseRunArgs(argv: string[], defaultSeed = DEFAULT_SEED, env: NodeJS.ProcessEnv = {}, usage?: FlagUsage): { help: true } | ({ help: false } & RunPlan) {
+  const parsed = parseFlags(argv, usage);
   if (parsed.values.help) return { help: true as const };
   if (parsed.values.config !== undefined || parsed.values.target?.length) throw new UsageError('--config and --target work with "mcp-conform run" only');
   const [plan] = planRuns(parsed, undefined, defaultSeed, env);

@@ -3,11 +3,12 @@
 import type { ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { makeStyle, inert, type Style } from '../report/ansi.js';
 import { checkLog, LOG_DEFAULTS, type LogCheckOptions, type LogFinding, type LogReport, type Tally } from '../schema/log/index.js';
 import { REVISIONS } from '../schema/revisions.js';
 import type { Direction } from '../schema/validate.js';
+import { parseCommandArgs } from './args.js';
+import { cannotRead } from './file-errors.js';
 import { EXIT, UsageError } from './errors.js';
 import { countFlag, revisionFlag } from './flag-values.js';
 import type { CliIO } from './io.js';
@@ -91,7 +92,7 @@ export async function validateCommand(argv: string[], io: CliIO, stdin: AsyncIte
   try {
     report = await checkLog(source, options);
   } catch (err) {
-    if (isSystemError(err)) throw new UsageError(`cannot read ${name}: ${reason(err)}`);
+    if (isSystemError(err)) throw cannotRead(name, err);
     throw err;
   } finally {
     (source as Partial<ReadStream>).destroy?.();
@@ -104,12 +105,7 @@ export async function validateCommand(argv: string[], io: CliIO, stdin: AsyncIte
 }
 
 function parseFlags(argv: string[]) {
-  try {
-    return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
-  } catch (err) {
-    // parseArgs explains itself in one line, sometimes with advice on a second one.
-    throw new UsageError(`validate: ${(err as Error).message.split('\n')[0]}`);
-  }
+  return parseCommandArgs({ args: argv, options: OPTIONS, allowPositionals: true }, { command: 'validate' });
 }
 
 function directionFlag(value: string | undefined): Direction | undefined {
@@ -125,7 +121,7 @@ async function openLog(file: string, cwd: string): Promise<ReadStream> {
   try {
     handle = await open(path, 'r');
   } catch (err) {
-    throw new UsageError(`cannot read ${file}: ${reason(err)}`);
+    throw cannotRead(file, err);
   }
   const info = await handle.stat();
   if (!info.isFile() && !info.isFIFO() && !info.isCharacterDevice()) {
@@ -137,14 +133,6 @@ async function openLog(file: string, cwd: string): Promise<ReadStream> {
 
 function isSystemError(err: unknown): err is NodeJS.ErrnoException {
   return err instanceof Error && typeof (err as NodeJS.ErrnoException).code === 'string' && 'syscall' in err;
-}
-
-function reason(err: unknown): string {
-  const code = (err as NodeJS.ErrnoException)?.code;
-  if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'it is a directory';
-  return code ?? (err as Error)?.message ?? String(err);
 }
 
 function renderText(name: string, report: LogReport, style: Style): string {

@@ -2,7 +2,9 @@
 // `mcp-conform validate` reads: {"direction", "message", "timestamp"} (plus "http" details for
 // the HTTP proxy). Streamed to disk as it happens; memory stays bounded when the disk is slower
 // than the traffic, because lines past the backlog cap are counted as dropped instead of queued.
-import { createWriteStream, type WriteStream } from 'node:fs';
+// Whatever ends the process, the lines queued so far reach the file: an exit hook writes them
+// synchronously (at the offset they belong at, so a write still in flight is simply repeated).
+import { close, closeSync, open, write, writeSync } from 'node:fs';
 import type { Direction } from '../schema/validate.js';
 
 /** Bytes queued for the disk before further lines are dropped (and counted). */
@@ -12,21 +14,23 @@ export class Recording {
   /** Lines not written because the disk fell behind by more than the backlog cap. */
   dropped = 0;
   private failure: Error | undefined;
+  /** Bytes known to be in the file. */
+  private written = 0;
+  /** Being written now (from `written` on), then what waits behind it. */
+  private inFlight: Buffer | undefined;
+  private queue: Buffer[] = [];
+  private queuedBytes = 0;
+  private closing: Promise<void> | undefined;
+  private drained: (() => void) | undefined;
+  private readonly flushAtExit = () => this.flushSync();
 
-  private constructor(private readonly stream: WriteStream) {
-    stream.on('error', (error) => (this.failure ??= error));
+  private constructor(private readonly fd: number) {
+    process.once('exit', this.flushAtExit);
   }
 
   /** Opens (truncates) the file; rejects with the system error when it cannot be created. */
   static open(path: string): Promise<Recording> {
-    const stream = createWriteStream(path, { flags: 'w' });
-    return new Promise((resolve, reject) => {
-      stream.once('open', () => {
-        stream.off('error', reject);
-        resolve(new Recording(stream));
-      });
-      stream.once('error', reject);
-    });
+    return new Promise((resolve, reject) => open(path, 'w', 0o666, (err, fd) => (err ? reject(err) : resolve(new Recording(fd)))));
   }
 
   /**
@@ -50,21 +54,65 @@ export class Recording {
     return undefined;
   }
 
+  /** Writes what is queued, then closes the file. */
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.stream.destroyed) return resolve();
-      this.stream.end(() => resolve());
-      this.stream.once('error', () => resolve());
-    });
+    this.closing ??= new Promise<void>((resolve) => {
+      if (this.inFlight) this.drained = resolve;
+      else resolve();
+    }).then(
+      () =>
+        new Promise<void>((resolve) => {
+          process.off('exit', this.flushAtExit);
+          close(this.fd, () => resolve());
+        }),
+    );
+    return this.closing;
   }
 
   private write(line: string): void {
-    if (this.failure) return;
-    if (this.stream.writableLength > MAX_BACKLOG_BYTES) {
+    if (this.failure || this.closing) return;
+    if (this.queuedBytes > MAX_BACKLOG_BYTES) {
       this.dropped++;
       return;
     }
-    this.stream.write(line);
+    const bytes = Buffer.from(line, 'utf8');
+    this.queue.push(bytes);
+    this.queuedBytes += bytes.length;
+    this.pump();
+  }
+
+  /** One write at a time, of everything queued when it starts. */
+  private pump(): void {
+    if (this.inFlight) return;
+    if (this.queue.length === 0 || this.failure) {
+      this.drained?.();
+      return;
+    }
+    const chunk = this.queue.length === 1 ? this.queue[0]! : Buffer.concat(this.queue);
+    this.queue = [];
+    this.inFlight = chunk;
+    write(this.fd, chunk, 0, chunk.length, this.written, (err, bytes) => {
+      if (err) this.failure ??= err;
+      this.written += bytes ?? 0;
+      this.queuedBytes -= bytes ?? 0;
+      // A short write leaves the rest of the chunk first in line.
+      const rest = !err && bytes < chunk.length ? [chunk.subarray(bytes)] : [];
+      this.inFlight = undefined;
+      this.queue = [...rest, ...this.queue];
+      this.pump();
+    });
+  }
+
+  /** At exit: the queued lines, written synchronously from where the file is known to end. */
+  private flushSync(): void {
+    if (this.failure) return;
+    const rest = Buffer.concat([...(this.inFlight ? [this.inFlight] : []), ...this.queue]);
+    try {
+      for (let at = 0; at < rest.length; ) at += writeSync(this.fd, rest, at, rest.length - at, this.written + at);
+      closeSync(this.fd);
+    } catch {
+      // the disk refused: nothing more can be done on the way out
+    }
   }
 }
 

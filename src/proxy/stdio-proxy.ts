@@ -26,6 +26,8 @@ export interface StdioProxyOptions {
   closeGraceMs?: number;
   /** After SIGTERM, how long before SIGKILL (default 2000 ms). */
   termGraceMs?: number;
+  /** Once the server process is running (not called when it cannot start). */
+  onStarted?: () => void;
 }
 
 export interface StdioProxyEnd {
@@ -46,6 +48,7 @@ export async function proxyStdio(options: StdioProxyOptions): Promise<StdioProxy
   const child = await start(options.command);
   const pid = child.pid!;
   trackGroup(pid);
+  options.onStarted?.();
   try {
     return await relay(child, options);
   } finally {
@@ -102,7 +105,13 @@ function relay(child: ChildProcessWithoutNullStreams, options: StdioProxyOptions
     }
     toClient.push(chunk);
   });
-  child.stderr.on('data', (chunk: Buffer) => options.serverStderr.write(chunk));
+  // A client may close our stderr (or never read it): the server's stderr is then dropped, and
+  // the session goes on.
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (!options.serverStderr.destroyed && !options.serverStderr.writableEnded) options.serverStderr.write(chunk);
+  });
+  const onStderrError = () => options.serverStderr.destroy();
+  options.serverStderr.on('error', onStderrError);
   // A broken pipe on either side ends the session below; the error events must not crash us.
   child.stdin.on('error', () => undefined);
   child.stdout.on('error', () => undefined);
@@ -126,6 +135,7 @@ function relay(child: ChildProcessWithoutNullStreams, options: StdioProxyOptions
       await within(stdoutClosed, DRAIN_MS);
       toClient.end();
       client.output.off('error', onClientOutputError);
+      options.serverStderr.off('error', onStderrError);
       for (const stream of [child.stdin, child.stdout, child.stderr]) stream.destroy();
       const { code, signal } = exit ?? { code: null, signal: null };
       resolve({ endedBy, code, signal, exitCode: shellExitCode(code, signal) });

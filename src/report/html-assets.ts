@@ -19,13 +19,14 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-s
 pre{margin:4px 0;padding:8px;background:var(--bg);border:1px solid var(--line);border-radius:6px;white-space:pre-wrap;word-break:break-word;max-height:420px;overflow:auto}
 .meta{display:grid;grid-template-columns:max-content 1fr;gap:2px 12px;margin:0 0 16px;color:var(--muted)}
 .meta dd{margin:0;color:var(--fg);word-break:break-all}
-.summary{display:flex;flex-wrap:wrap;gap:24px;align-items:flex-start;margin-bottom:16px}
-.counts{display:flex;gap:8px;flex-wrap:wrap}
+.summary{margin-bottom:16px}
+.counts{display:flex;gap:8px;flex-wrap:wrap;margin-bottom:16px}
 .count{min-width:84px;padding:8px 12px;border:1px solid var(--line);border-radius:8px;background:var(--card)}
 .count b{display:block;font-size:22px}
 .count.st-pass b{color:var(--pass)}.count.st-fail b{color:var(--fail)}.count.st-warn b{color:var(--warn)}
 .count.st-skip b{color:var(--skip)}.count.st-info b{color:var(--info)}
-figure.chart{margin:0}figure.chart figcaption{color:var(--muted);font-size:12px;margin-bottom:4px}
+figure.chart{margin:0 0 12px}figure.chart figcaption{color:var(--muted);font-size:12px;margin-bottom:4px}
+.chart-columns{display:flex;flex-wrap:wrap;gap:0 24px}
 #area-chart text{fill:var(--fg);font-size:12px}
 .seg-pass{fill:var(--pass)}.seg-fail{fill:var(--fail)}.seg-warn{fill:var(--warn)}.seg-skip{fill:var(--skip)}.seg-info{fill:var(--info)}
 .legend{display:flex;gap:12px;list-style:none;padding:0;margin:4px 0 0;font-size:12px}

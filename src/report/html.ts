@@ -148,10 +148,21 @@ function box(id: string, kind: string, value: string, labelHtml: string): string
   return `<label><input type="checkbox" id="${esc(id)}" data-filter="${kind}" value="${esc(value)}" checked> ${labelHtml}</label>`;
 }
 
+/** The order a reader wants: what failed, then warnings and notes, then passes, then skips. */
+const SEVERITY: Record<Status, number> = { fail: 0, warn: 1, info: 2, pass: 3, skip: 4 };
+
+/** Areas by their worst check, and each area's checks by severity; otherwise catalog order (stable sorts). */
+function failuresFirst(checks: RunResult['checks']) {
+  const worst = (group: { checks: RunResult['checks'] }) => Math.min(...group.checks.map((c) => SEVERITY[c.status]));
+  return groupByArea(checks)
+    .map((group) => ({ area: group.area, checks: [...group.checks].sort((a, b) => SEVERITY[a.status] - SEVERITY[b.status]) }))
+    .sort((a, b) => worst(a) - worst(b));
+}
+
 function runHtml(run: RunResult, runIndex: number, matrix: boolean): string {
   // DOM ids follow the run's check order, so they are stable for a given report.
   const position = new Map(run.checks.map((check, i) => [check, i]));
-  const areas = groupByArea(run.checks).map((group) => {
+  const areas = failuresFirst(run.checks).map((group) => {
     const items = group.checks.map((check) =>
       checkHtml(check, `check-${runIndex}-${position.get(check)}`, run.protocolVersion),
     );

@@ -50,7 +50,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   if (failures.length > 0) lines.push(...stderrSection(report, matrix, style));
 
   const s = report.summary;
-  lines.push('', `${countsText(s)} (${Math.round(report.durationMs)} ms)`, `${s.pass} passed, ${s.fail} failed`);
+  lines.push('', `${countsText(s)} (${Math.round(report.durationMs)} ms)`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -5,6 +5,7 @@ import type { Era } from '../checks/types.js';
 import { HANDSHAKE_TAG } from '../checks/index.js';
 import { isStateless, LATEST, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession, type Outcome, type RequestId, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { assertSpeaksMcp } from './not-mcp.js';
 
 /** Findings of the era probe are not the server's fault when it turns out to be stateful. */
 export const ERA_PROBE_TAG = 'run/era-probe';
@@ -22,7 +23,19 @@ export interface MainSession {
   stateless?: boolean;
 }
 
+/** The main session; rejects with NotAnMcpEndpoint (its session closed) when the URL is a web server that does not speak MCP. */
 export async function openMainSession(target: TargetSpec, options: SessionOptions, requested: Revision | undefined): Promise<MainSession> {
+  const main = await openInEra(target, options, requested);
+  try {
+    assertSpeaksMcp(target, main.session, main.handshake);
+  } catch (err) {
+    await main.session.close().catch(() => undefined);
+    throw err;
+  }
+  return main;
+}
+
+async function openInEra(target: TargetSpec, options: SessionOptions, requested: Revision | undefined): Promise<MainSession> {
   if (requested !== undefined && !isStateless(requested)) return handshake(await openSession(target, { ...options, revision: requested }), requested);
   const session = await openSession(target, { ...options, revision: requested ?? LATEST });
   const timeoutMs = requested === undefined ? Math.min(options.requestTimeoutMs, PROBE_TIMEOUT_MS) : undefined;

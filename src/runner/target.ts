@@ -77,7 +77,9 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const runs: RunResult[] = await mapLimited(probed.accepted, rest.target.transport === 'stdio' ? 1 : REVISIONS.length, (revision) => runRevision({ ...rest, protocolVersion: revision }));
   // A server that answers 401 to every revision accepts none without a token: one run (at the
   // revision the main session detects) reports the auth checks, and every other check skips with that reason.
-  if (probed.allRefusedForAuth) runs.push(await runRevision(rest));
+  // One that accepts none at all gets that run too: its failures (or, for a URL that is no MCP
+  // server, the one line saying so) instead of an empty report that passes.
+  if (probed.allRefusedForAuth || probed.accepted.length === 0) runs.push(await runRevision(rest));
   const revisions = runs.map((r) => r.protocolVersion);
   const checks = runs.flatMap((r) => r.checks);
   return {

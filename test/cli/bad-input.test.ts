@@ -24,6 +24,27 @@ describe('bad input', () => {
     expectOneLine(r.stderr, /^mcp-conform: .*frobnicate/);
   });
 
+  it('a mistyped flag: one line naming the command and the flag meant → 2', async () => {
+    const cases: Array<[string[], string]> = [
+      [['run', '--timout', '5', '--', 'x'], 'mcp-conform: unknown option --timout for run (did you mean --timeout?)'],
+      [['fuzz', '--durration', '5', '--', 'x'], 'mcp-conform: unknown option --durration for fuzz (did you mean --duration?)'],
+      [['validate', '--stict', 'log.jsonl'], 'mcp-conform: unknown option --stict for validate (did you mean --strict?)'],
+      [['list', '--jsn'], 'mcp-conform: unknown option --jsn for list (did you mean --json?)'],
+      [['proxy', '--recrod', 'x.jsonl', '--', 'x'], 'mcp-conform: unknown option --recrod for proxy (did you mean --record?)'],
+      [['run', '-x', '--', 'x'], 'mcp-conform: unknown option -x for run (see mcp-conform run --help)'],
+      [['run', '--url'], 'mcp-conform: --url needs a value (see mcp-conform run --help)'],
+      [['list', '--json=yes'], 'mcp-conform: --json takes no value (see mcp-conform list --help)'],
+      [['list', 'everything'], 'mcp-conform: list takes no argument "everything" (see mcp-conform list --help)'],
+    ];
+    await Promise.all(
+      cases.map(async ([args, line]) => {
+        const r = await runCli(args);
+        expect(r.code, args.join(' ')).toBe(2);
+        expect(r.stderr, args.join(' ')).toBe(line);
+      }),
+    );
+  });
+
   it('a rejection nobody awaited (our bug) → one line, 5, and no server process left behind', async () => {
     const preload = join(dir, 'reject-later.mjs');
     // Once the run has started its servers, as a forgotten promise inside a check would.
@@ -106,12 +127,18 @@ describe('bad input', () => {
     const r = await runCli(['run', '--no-reports', '--baseline', file, '--', 'node', '-e', '0']);
     expect(r.code).toBe(2);
     expectOneLine(r.stderr, /baseline .* is not valid JSON/);
+    // V8 quotes the broken text, line breaks and all: still one line.
+    writeFileSync(file, '[\n"lifecycle/ping",\n}');
+    const quoted = await runCli(['run', '--no-reports', '--baseline', file, '--', 'node', '-e', '0']);
+    expect(quoted.code).toBe(2);
+    expectOneLine(quoted.stderr, /baseline .* is not valid JSON: Unexpected token '}', .*ping", ⏎ }" is not valid JSON$/);
   });
 
   it('missing baseline → 2', async () => {
     const r = await runCli(['run', '--no-reports', '--baseline', join(dir, 'nope.json'), '--', 'node', '-e', '0']);
     expect(r.code).toBe(2);
-    expectOneLine(r.stderr, /cannot read baseline/);
+    // The same words as validate and the config: "no such file", not ENOENT.
+    expectOneLine(r.stderr, /^mcp-conform: cannot read baseline .*nope\.json: no such file$/);
   });
 
   it('--help and --version → 0', async () => {

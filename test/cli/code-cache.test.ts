@@ -1,12 +1,13 @@
 // dist/cli.js runs the bundle through V8's code cache in the user's cache folder: the first run
 // of each command writes one, later runs use it, and a cache V8 cannot use (another Node, other
 // flags, a damaged file) only costs the compile it would have saved.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { execa } from 'execa';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureCommand } from '../fixtures/launch.js';
-import { runCli } from './run-cli.js';
+import { ROOT, runCli } from './run-cli.js';
 
 const home = mkdtempSync(join(tmpdir(), 'mcp-conform-cache-'));
 afterAll(() => rmSync(home, { recursive: true, force: true }));
@@ -57,7 +58,7 @@ describe('the CLI code cache', () => {
       writeFileSync(stale, 'from an earlier version');
       writeFileSync(join(own, 'mcp-conform', 'notes.txt'), 'not ours to delete');
       expect((await runCli(['--version'], { env: { XDG_CACHE_HOME: own } })).code).toBe(0);
-      expect(readdirSync(join(own, 'mcp-conform')).sort()).toEqual([expect.stringMatching(/^cli-[0-9a-f]{24}-other\.v8cache$/), 'notes.txt']);
+      expect(readdirSync(join(own, 'mcp-conform')).sort()).toEqual([expect.stringMatching(/^cli-[0-9a-f]{8}-[0-9a-f]{24}-other\.v8cache$/), 'notes.txt']);
     } finally {
       rmSync(own, { recursive: true, force: true });
     }
@@ -75,6 +76,59 @@ describe('the CLI code cache', () => {
       expect(blocked.stderr).toBe('');
     } finally {
       rmSync(off, { recursive: true, force: true });
+    }
+  });
+
+  it('is kept apart per checkout: a copy of the same bundle elsewhere names its own path in stack frames, and neither drops the cache of the other', async () => {
+    const own = mkdtempSync(join(tmpdir(), 'mcp-conform-places-'));
+    try {
+      const checkouts = ['a', 'b'].map((name) => {
+        const dist = join(own, name, 'dist');
+        mkdirSync(dist, { recursive: true });
+        for (const file of ['cli.js', 'cli-bundle.cjs']) copyFileSync(join(ROOT, 'dist', file), join(dist, file));
+        return dist;
+      });
+      // Prints the stack of the bundle's first write to stdout: its frames name the script's path.
+      const preload = join(own, 'stack-of-first-write.cjs');
+      writeFileSync(preload, "const w = process.stdout.write.bind(process.stdout); let done = false;\nprocess.stdout.write = (...a) => { if (!done) { done = true; process.stderr.write(new Error('first write').stack + '\\n'); } return w(...a); };\n");
+      const cache = join(own, 'cache');
+      const listWith = async (dist: string) => {
+        const r = await execa('node', ['--require', preload, join(dist, 'cli.js'), 'list'], { reject: false, timeout: 60_000, env: { XDG_CACHE_HOME: cache, NO_COLOR: '1' } });
+        expect(r.exitCode, String(r.stderr)).toBe(0);
+        return String(r.stderr);
+      };
+      const [a, b] = checkouts as [string, string];
+      expect(await listWith(a)).toContain(join(a, 'cli-bundle.cjs'));
+      expect(await listWith(b)).toContain(join(b, 'cli-bundle.cjs'));
+      const written = readdirSync(join(cache, 'mcp-conform'));
+      expect(written).toHaveLength(2);
+      // Each from its own cache now, still naming its own path.
+      const second = await listWith(b);
+      expect(second).toContain(join(b, 'cli-bundle.cjs'));
+      expect(second).not.toContain(join(a, 'cli-bundle.cjs'));
+      expect(readdirSync(join(cache, 'mcp-conform')).sort()).toEqual([...written].sort());
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
+  });
+
+  it("drops another checkout's cache only once it is a month old", async () => {
+    const own = mkdtempSync(join(tmpdir(), 'mcp-conform-old-place-'));
+    try {
+      const folder = join(own, 'mcp-conform');
+      mkdirSync(folder);
+      const recent = join(folder, 'cli-00000000-0123456789abcdef01234567-run.v8cache');
+      const old = join(folder, 'cli-11111111-0123456789abcdef01234567-run.v8cache');
+      for (const f of [recent, old]) writeFileSync(f, 'from another checkout');
+      const monthAgo = Date.now() / 1000 - 31 * 24 * 3600;
+      utimesSync(old, monthAgo, monthAgo);
+      expect((await runCli(['--version'], { env: { XDG_CACHE_HOME: own } })).code).toBe(0);
+      const left = readdirSync(folder);
+      expect(left).toContain('cli-00000000-0123456789abcdef01234567-run.v8cache');
+      expect(left).not.toContain('cli-11111111-0123456789abcdef01234567-run.v8cache');
+      expect(left.filter((f) => f.endsWith('-other.v8cache'))).toHaveLength(1);
+    } finally {
+      rmSync(own, { recursive: true, force: true });
     }
   });
 });

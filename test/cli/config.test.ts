@@ -110,7 +110,7 @@ describe('config resolution', () => {
     await expect(loadConfig({ path: 'bad.mjs', cwd: dir, env: {} })).rejects.toThrow(/^bad\.mjs: \/seed: must be at least 0$/);
     writeFileSync(join(dir, 'nodefault.mjs'), 'export const x = 1;\n');
     await expect(loadConfig({ path: 'nodefault.mjs', cwd: dir, env: {} })).rejects.toThrow(/^nodefault\.mjs: \/: has no default export/);
-    await expect(loadConfig({ path: 'missing.json', cwd: dir, env: {} })).rejects.toThrow(/^cannot read config missing\.json: ENOENT$/);
+    await expect(loadConfig({ path: 'missing.json', cwd: dir, env: {} })).rejects.toThrow(/^cannot read config missing\.json: no such file$/);
   });
 });
 
@@ -201,7 +201,7 @@ describe('config through the built CLI', () => {
     expect(r.stderr).toBe(`${FILE}: /targets/0/comand: unknown property (did you mean "command"?)`);
     const missing = await runCli(['run', '--config', 'nope.json'], { cwd });
     expect(missing.code).toBe(2);
-    expect(missing.stderr).toBe('mcp-conform: cannot read config nope.json: ENOENT');
+    expect(missing.stderr).toBe('mcp-conform: cannot read config nope.json: no such file');
     const invalid = project('invalid', '{ "strict": true, }');
     const j = await runCli(['run'], { cwd: invalid });
     expect(j.code).toBe(2);

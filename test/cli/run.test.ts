@@ -15,7 +15,9 @@ describe('mcp-conform run', () => {
     const out = join(dir, 'ok');
     const r = await runCli(['run', '--out', out, ...fixture()]);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\d+ passed, 0 failed\s*$/);
+    // The totals once, as the last line.
+    expect(r.stdout).toMatch(/\n\d+ checks, \d+ passed, 0 failed, \d+ warnings, \d+ skipped, \d+ info \(\d+ ms\)$/);
+    expect(r.stdout.match(/passed, 0 failed/g)).toHaveLength(1);
     const report = JSON.parse(readFileSync(join(out, 'report.json'), 'utf8'));
     expect(Object.keys(report)).toEqual(expect.arrayContaining(['tool', 'target', 'protocolVersion', 'seed', 'startedAt', 'durationMs', 'summary', 'checks']));
     expect(report.tool).toEqual({ name: 'mcp-conform', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });

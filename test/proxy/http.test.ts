@@ -170,6 +170,9 @@ describe.concurrent('proxy over Streamable HTTP', () => {
           expect(report.findings).toEqual([]);
           expect(code).toBe(0);
           expect(report.messages).toBe(5);
+          // What it checks, said at the start, and a summary at the end, even with nothing found.
+          expect(ended.stderr).toContain(`forwarding to ${server.url}; findings on stderr, recording in ${record}\n`);
+          expect(ended.stderr).toContain('mcp-conform proxy: ended: 5 messages relayed, findings: 0\n');
           return;
         }
         expect(code).toBe(1);

@@ -31,7 +31,32 @@ describe.concurrent('proxy over stdio', () => {
     expect(direct.code).toBe(0);
     expect(proxied.stdout.equals(direct.stdout)).toBe(true);
     expect(proxied.code).toBe(direct.code);
-    expect(proxied.stderr).not.toContain('mcp-conform proxy:'); // a conformant session: no finding
+    // A conformant session: no finding, only what it checks at the start and a summary at the end.
+    const own = proxied.stderr.split('\n').filter((line) => line.startsWith('mcp-conform proxy:'));
+    expect(own).toEqual([
+      `mcp-conform proxy: checking the stdio server ${fixtureCommand().join(' ')}; findings on stderr, no recording (--record <file>)`,
+      expect.stringMatching(/^mcp-conform proxy: ended: 1\d messages relayed, findings: 0$/),
+    ]);
+  });
+
+  it('goes on, and records the whole session, when the client closes its stderr', async (ctx) => {
+    const dir = scratch(ctx.onTestFinished);
+    const record = join(dir, 'session.jsonl');
+    const peer = new Peer(proxyArgv(['--record', record], fixtureCommand()));
+    peer.child.stderr.destroy();
+    await peer.request(INIT);
+    peer.write(`${JSON.stringify(INITIALIZED)}\n`);
+    // The fixture's delete-everything writes to its stderr, which the proxy passes on: into the closed pipe.
+    const call = { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'delete-everything', arguments: {} } };
+    const ping = { jsonrpc: '2.0', id: 3, method: 'ping' };
+    await peer.request(call);
+    await peer.request(ping);
+    const ended = await peer.end();
+    expect(ended.code).toBe(0);
+    const { report } = await validateRecording(record);
+    expect(report.findings).toEqual([]);
+    const last = readFileSync(record, 'utf8').trimEnd().split('\n').at(-1)!;
+    expect(JSON.parse(last)).toMatchObject({ direction: 'server->client', message: { id: 3, result: {} } });
   });
 
   it('relays odd bytes both ways unchanged: CRLF, invalid UTF-8, no final newline, a line over the limit', async () => {

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '../../src/checks/types.js';
 import { toHtml } from '../../src/report/index.js';
 import { BROWSER, CHROMIUM, skipReason } from '../prerequisites.js';
-import { HOSTILE, matrixReport, sampleReport } from './sample.js';
+import { catalogSizedReport, HOSTILE, matrixReport, sampleReport } from './sample.js';
 
 const hasChromium = BROWSER.present;
 
@@ -299,6 +299,28 @@ describe.skipIf(!hasChromium)(`toHtml in headless Chromium${skipReason(BROWSER)}
       await openEveryDetails(page);
       expect(await page.evaluate<LowContrast[]>(LOW_CONTRAST)).toEqual([]);
       if (colorScheme === 'dark') await page.screenshot({ path: join(ARTIFACTS, 'html-report-dark.png') });
+      await close();
+    }
+  });
+
+  it('opens on the failures, with no blank area under the summary cards, on a wide and a laptop screen', async () => {
+    for (const [width, height] of [[1920, 1080], [1200, 900]] as const) {
+      const { page, close } = await open(catalogSizedReport(), `summary-${width}`, { viewport: { width, height } });
+      const box = (selector: string) => page.$eval(selector, (e) => {
+        const r = (e as unknown as { getBoundingClientRect(): { top: number; bottom: number; left: number } }).getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, left: r.left };
+      });
+      const counts = await box('.counts');
+      const chart = await box('figure.chart');
+      // The chart sits under the cards, not beside them with an empty band under the cards.
+      expect(chart.top).toBeGreaterThanOrEqual(counts.bottom);
+      expect(chart.top - counts.bottom).toBeLessThan(40);
+      expect(chart.bottom - chart.top).toBeLessThan(width > 1500 ? 260 : 450);
+      // The first check listed is the failure, and on the wide screen it is in view without scrolling.
+      const first = await page.$eval('details.check', (e) => [e.getAttribute('data-id'), e.getAttribute('data-status')]);
+      expect(first).toEqual(['area21/check-4', 'fail']);
+      if (width > 1500) expect((await box('details.check')).top).toBeLessThan(height);
+      await page.screenshot({ path: join(ARTIFACTS, `html-report-summary-${width}.png`) });
       await close();
     }
   });

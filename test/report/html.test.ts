@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { summarize, toHtml } from '../../src/report/index.js';
-import { HOSTILE, matrixReport, sampleReport } from './sample.js';
+import { catalogSizedReport, HOSTILE, matrixReport, sampleReport } from './sample.js';
 
 function sha256(text: string): string {
   return createHash('sha256').update(text, 'utf8').digest('base64');
@@ -58,7 +58,7 @@ describe('toHtml (markup)', () => {
     expect(html).toContain('id="filter-area-0" data-filter="area" value="lifecycle" checked');
     expect(html).not.toContain('data-filter="run"');
     expect(html).toContain('<div class="count st-fail" data-count="fail"><b>2</b>failed</div>');
-    expect(html).toContain('<svg id="area-chart"');
+    expect(html).toContain('<div id="area-chart" class="chart-columns" role="img" aria-label="Checks by area.');
   });
 
   it('ships the filters hidden for the script to reveal, with a note for readers without JavaScript', () => {
@@ -98,6 +98,30 @@ describe('toHtml (markup)', () => {
     );
     // Both runs keep their own DOM ids and run attribute.
     expect(matrix).toContain('id="check-1-1" data-id="lifecycle/version-negotiation" data-status="pass"');
+  });
+
+  it('lists failures first: areas by their worst check, and in each area failures, warnings, info, passes, skips', () => {
+    const page = toHtml(catalogSizedReport());
+    const order = [...page.matchAll(/<details class="check"[^>]* data-id="([^"]+)" data-status="([a-z]+)"/g)].map((m) => `${m[1]} ${m[2]}`);
+    expect(order.slice(0, 7)).toEqual([
+      'area21/check-4 fail',
+      'area21/check-1 pass',
+      'area21/check-2 pass',
+      'area21/check-3 pass',
+      'area21/check-5 pass',
+      'area13/check-2 warn',
+      'area13/check-1 pass',
+    ]);
+    expect(order.at(-1)).toBe('area24/check-5 pass');
+    // DOM ids still follow the run's order.
+    expect(page).toContain('id="check-0-103" data-id="area21/check-4"');
+    const sample = [...html.matchAll(/data-id="([^"]+)" data-status="([a-z]+)"/g)].map((m) => m[2]);
+    expect(sample.indexOf('fail')).toBe(0);
+  });
+
+  it('draws a catalog-sized area chart in columns of at most 8 rows, not one tall one', () => {
+    const page = toHtml(catalogSizedReport());
+    expect(page.match(/<svg aria-hidden="true" width="\d+" height="176"/g)).toHaveLength(3);
   });
 
   it('renders a run with no checks (everything filtered out by --only) without a chart', () => {

@@ -256,3 +256,18 @@ export function sameCauseReport(): Report {
   ];
   return { tool: { name: 'mcp-conform', version: '0.1.0' }, ...run('2025-11-25', checks), summary: { ...summarize(checks), causes: 2 } };
 }
+
+/**
+ * As many areas as the real catalog (24), five checks each, passing but for a failure and a
+ * warning in late areas: the page must open on those, not on 100 passes.
+ */
+export function catalogSizedReport(): Report {
+  const areas = Array.from({ length: 24 }, (_, i) => `area${String(i + 1).padStart(2, '0')}`);
+  const checks = areas.flatMap((area, i) =>
+    Array.from({ length: 5 }, (_, j) => {
+      const status = i === 20 && j === 3 ? 'fail' : i === 12 && j === 1 ? 'warn' : i === 5 && j === 0 ? 'skip' : 'pass';
+      return check({ id: `${area}/check-${j + 1}`, status, ...(status === 'pass' ? {} : { message: `${status} in ${area}` }) });
+    }),
+  );
+  return { tool: { name: 'mcp-conform', version: '0.1.0' }, ...run('2025-11-25', checks) };
+}

@@ -77,7 +77,7 @@ describe('validate: usage errors are one readable line', () => {
     ['a directory', ['mistakes'], /^cannot read mistakes: it is a directory$/],
     ['no file', [], /needs a log file/],
     ['two files', ['a.jsonl', 'b.jsonl'], /takes one log file, got 2/],
-    ['an unknown flag', ['--frobnicate', 'clean-session.jsonl'], /^validate: Unknown option '--frobnicate'/],
+    ['an unknown flag', ['--frobnicate', 'clean-session.jsonl'], /^unknown option --frobnicate for validate \(see mcp-conform validate --help\)$/],
     ['an unknown revision', ['--protocol-version', '2099-01-01', 'clean-session.jsonl'], /^unknown protocol version "2099-01-01" \(known: 2024-11-05, .*2026-07-28\)$/],
     ['a bad --max-findings', ['--max-findings', 'lots', 'clean-session.jsonl'], /--max-findings takes a whole number/],
     ['a zero --max-line-bytes', ['--max-line-bytes', '0', 'clean-session.jsonl'], /--max-line-bytes takes a whole number of at least 1/],
