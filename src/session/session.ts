@@ -7,6 +7,7 @@ import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageCont
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
+import { livenessRequest, type LivenessRequest } from './liveness.js';
 import type { Evidence } from './evidence.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
 
@@ -23,6 +24,11 @@ export interface SessionOptions {
   requestMeta?: () => Record<string, unknown>;
   /** Kept received messages (oldest dropped beyond this). */
   maxKept?: number;
+  /**
+   * The stateful revisions' liveness request when it is not ping: a request the server was seen
+   * to serve after it refused ping (src/runner/liveness.ts). 2026-07-28 always uses server/discover.
+   */
+  liveness?: LivenessRequest;
 }
 
 export interface RequestOptions {
@@ -131,6 +137,19 @@ export class Session {
 
   async start(): Promise<void> {
     await this.transport.start();
+  }
+
+  private chosenLiveness: LivenessRequest | undefined;
+
+  /** What asks "does the server still serve?" on this session: ping (server/discover in 2026-07-28), or the run's stand-in for a refused ping. */
+  get liveness(): LivenessRequest {
+    const chosen = this.chosenLiveness ?? this.options.liveness;
+    return chosen && !isStateless(this.revision) ? chosen : livenessRequest(this.revision);
+  }
+
+  /** The run decided on a stand-in for ping after this session was opened. */
+  useLiveness(request: LivenessRequest | undefined): void {
+    this.chosenLiveness = request;
   }
 
   setRevision(revision: Revision): void {
