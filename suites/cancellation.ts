@@ -8,6 +8,7 @@ import { delay, within } from './lib/delay.js';
 import { answered, livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
 import { cancelInitialize, preInitialize, type CancelledInitialize } from './lib/pre-initialize.js';
+import { earlyPingEndedConnection } from './lib/handshake-walk.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
@@ -148,15 +149,30 @@ export const cancelledInitialize = defineCheck({
   async run(ctx) {
     const shared = (await preInitialize(ctx)).cancelled;
     if (shared) {
+      const notJudged = await endedByEarlyPing(ctx, shared);
+      if (notJudged) return notJudged;
       const first = judgeCancelledInitialize(ctx, shared);
       if (first.status !== 'fail' && first.status !== 'warn') return first;
       ctx.evidence.length = 0;
       ctx.note('on the connection shared with lifecycle/request-before-initialize this found a problem; repeated on a new connection');
     }
     const { session } = await ctx.connect({ initialize: false });
-    return judgeCancelledInitialize(ctx, await cancelInitialize(session, ctx.revision, ctx.options.quietMs));
+    const seen = await cancelInitialize(session, ctx.revision, ctx.options.quietMs);
+    return (await endedByEarlyPing(ctx, seen)) ?? judgeCancelledInitialize(ctx, seen);
   },
 });
+
+/**
+ * The ping behind the cancelled initialize goes out before notifications/initialized: on a server
+ * that ends the connection on such a ping (LIFE-8, judged by lifecycle/ping-before-initialized),
+ * its closing says nothing about the cancellation.
+ */
+async function endedByEarlyPing(ctx: CheckContext, seen: CancelledInitialize): Promise<Verdict | undefined> {
+  if (seen.ping.kind !== 'closed') return undefined;
+  const ended = await earlyPingEndedConnection(ctx);
+  if (!ended) return undefined;
+  return ctx.skip(`not judged: the connection closed (${seen.ping.reason}) at the ping sent behind the cancellation, before notifications/initialized, and this server ends a connection on such a ping anyway (see lifecycle/ping-before-initialized)`);
+}
 
 function judgeCancelledInitialize(ctx: CheckContext, seen: CancelledInitialize): Verdict {
   ctx.evidence.push(...seen.evidence);

@@ -289,6 +289,7 @@ export const pingBeforeInitialized = defineCheck({
     ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', method: 'ping' } });
     if (walk.ping.kind === 'result' || walk.ping.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: walk.ping.message });
     if (walk.ping.kind === 'result') return ctx.pass();
+    if (walk.pingEndedConnection) return ctx.violation(`the server ended the connection when ping arrived before notifications/initialized: ${walk.pingEndedConnection}`, 'result {}', describeOutcome(walk.ping));
     if (walk.ping.kind === 'error' && pingRefused(ctx)) return ctx.skip(`ping is refused after initialization too (see lifecycle/ping): ${describeOutcome(walk.ping)}`);
     return ctx.violation(`ping before notifications/initialized: ${describeOutcome(walk.ping)}`, 'result {}', describeOutcome(walk.ping));
   },

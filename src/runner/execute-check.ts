@@ -3,7 +3,7 @@
 // own ceiling, then turns what it returned and the findings its requests caused into its result.
 import { CheckContext, gradeViolation, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Verdict } from '../checks/types.js';
-import { initialize, type Session, type TargetSpec } from '../session/index.js';
+import { initialize, ServerClosedConnection, type Session, type TargetSpec } from '../session/index.js';
 import type { DisposableLane, LaneRun } from './disposable-lanes.js';
 import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
@@ -105,6 +105,9 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
   try {
     return await Promise.race([check.run(ctx), timeout]);
   } catch (err) {
+    // A write on a connection the server ended is no error of ours, and no verdict: the exchange
+    // that ended it (this check's or an earlier one's on a shared connection) is judged where it was sent.
+    if (err instanceof ServerClosedConnection) return { status: 'skip', message: `not judged: the server closed the connection this check was using (${err.message}) before the check could finish`, evidence: ctx.evidence };
     return { status: 'fail', message: `mcp-conform error in this check: ${(err as Error).message}`, evidence: ctx.evidence };
   } finally {
     clearTimeout(timer);

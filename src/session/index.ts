@@ -8,3 +8,4 @@ export { discover, type Discovery, type DiscoverOptions } from './discover.js';
 export * from './stateless-meta.js';
 export { answered, cheapestServed, livenessCandidates, livenessRequest, type LivenessRequest } from './liveness.js';
 export { absence, describeCarried, httpCarried, CARRIED_BODY_CHARS, type Carried, type HttpCarried, type Arrival } from './carried.js';
+export { ServerClosedConnection } from './server-closed.js';

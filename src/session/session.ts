@@ -2,6 +2,7 @@
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
 import { serverCancellationProblem } from './server-cancellation.js';
+import { blameServer } from './server-closed.js';
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
 import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
@@ -242,7 +243,7 @@ export class Session {
 
   sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
     this.lastSentAt = this.now();
-    return this.transport.sendRaw(bytes, options);
+    return this.transport.sendRaw(bytes, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
   /** Sends a message as JSON without correlating anything (notifications, odd shapes). */
@@ -253,7 +254,7 @@ export class Session {
   /** Every message we send goes through here, so lastSentAt says when we last spoke. */
   private transmit(message: unknown, options?: SendOptions): Promise<SendOutcome> {
     this.lastSentAt = this.now();
-    return this.transport.send(message, options);
+    return this.transport.send(message, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
   onReceive(listener: Listener): () => void {
