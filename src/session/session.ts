@@ -378,7 +378,15 @@ export class Session {
     });
   }
 
+  private serverEnded: string | undefined;
+
+  /** Why the server ended this connection (its process exited while we were not closing it), if it did. */
+  get endedByServer(): string | undefined {
+    return this.serverEnded;
+  }
+
   private onExit(info: CloseInfo): void {
+    if (!this.closing) this.serverEnded = `server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`;
     this.shutdown(`server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`);
   }
 

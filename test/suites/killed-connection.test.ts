@@ -48,3 +48,35 @@ describe('a check whose connection the server has closed', () => {
     expect(report.checks[0]).toMatchObject({ status: 'skip', message: expect.stringMatching(/^not judged: the server closed the connection this check was using \(server process has exited/) });
   }, 60_000);
 });
+
+describe('a check on the main session that the server ended for another check’s request', () => {
+  it('gets the verdict of a run on a new main session; the check whose request ends it keeps its failure', async () => {
+    // Fault crash-on-non-ascii-argument: a tool call with "é" in its arguments ends the process.
+    const crasher = defineCheck({
+      id: 'test/crasher',
+      title: 'calls echo with a non-ASCII argument',
+      level: 'MUST',
+      requirements: ['TOOLS-18'],
+      spec: 'server/tools',
+      async run(ctx) {
+        const o = await ctx.request('tools/call', { name: 'echo', arguments: { text: 'é' } });
+        return o.kind === 'result' ? ctx.pass() : ctx.violation(`echo: ${o.kind}`);
+      },
+    });
+    const bystander = defineCheck({
+      id: 'test/bystander',
+      title: 'waits for a slow tool call',
+      level: 'MUST',
+      requirements: ['TOOLS-1'],
+      spec: 'server/tools',
+      async run(ctx) {
+        const o = await ctx.request('tools/call', { name: 'slow', arguments: { ms: 300 } });
+        return o.kind === 'result' ? ctx.pass() : ctx.violation(`slow: ${o.kind}`);
+      },
+    });
+    const report = await runAgainstFixture({ fault: 'crash-on-non-ascii-argument', checks: [bystander, crasher] });
+    const got = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(got['test/bystander']?.status).toBe('pass');
+    expect(got['test/crasher']).toMatchObject({ status: 'fail', evidence: expect.arrayContaining([expect.objectContaining({ type: 'note', text: expect.stringContaining('run again on a new connection') })]) });
+  }, 60_000);
+});
