@@ -5,9 +5,10 @@ import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdi
 import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';
 import { delay, within } from './lib/delay.js';
-import { livenessName, probeAlive } from './lib/alive.js';
+import { answered, livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
 import { cancelInitialize, preInitialize, type CancelledInitialize } from './lib/pre-initialize.js';
+import { earlyPingEndedConnection } from './lib/handshake-walk.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
 
@@ -23,11 +24,11 @@ function statelessHttp(ctx: CheckContext): Verdict | undefined {
   return ctx.skip('in 2026-07-28 notifications/cancelled travels on stdio only; over HTTP a client cancels by closing the response stream (S26-27)');
 }
 
-/** Sends the liveness request (ping, or server/discover) and turns anything but a result into a violation message. */
-async function stillAnswers(ctx: CheckContext, after: string, session?: Session): Promise<Verdict | undefined> {
+/** Sends the liveness request and turns anything but an answer (a result or an error) into a violation message. */
+async function stillAnswers(ctx: CheckContext, after: string, session: Session = ctx.session): Promise<Verdict | undefined> {
   const o = await probeAlive(ctx, session);
-  if (o.kind === 'result') return undefined;
-  return ctx.violation(`after ${after}, ${livenessName(ctx.revision)} was not answered: ${describeOutcome(o)}`, 'the server keeps answering', describeOutcome(o));
+  if (answered(o)) return undefined;
+  return ctx.violation(`after ${after}, ${livenessName(session)} was not answered: ${describeOutcome(o)}`, 'the server keeps answering', describeOutcome(o));
 }
 
 export const inFlight = defineCheck({
@@ -116,8 +117,9 @@ export const afterResponse = defineCheck({
   async run(ctx) {
     const http = statelessHttp(ctx);
     if (http) return http;
+    // Any answer ends the request: what follows is a cancellation of a request already answered.
     const first = await probeAlive(ctx);
-    if (first.kind !== 'result') return ctx.skip(`${livenessName(ctx.revision)} failed (${describeOutcome(first)}); see ${isStateless(ctx.revision) ? 'stateless/discover-result' : 'lifecycle/ping'}`);
+    if (!answered(first)) return ctx.skip(`${livenessName(ctx.session)} failed (${describeOutcome(first)}); see ${isStateless(ctx.revision) ? 'stateless/discover-result' : 'lifecycle/ping'}`);
     const id = first.id;
     // On the shared session, only answers to the cancelled id or to no id can be ours.
     const replies = ctx.session.collect(ctx.options.quietMs, (r) => isResponse(r) && isObject(r.message) && (r.message.id === undefined || r.message.id === null || String(r.message.id) === String(id)));
@@ -149,15 +151,30 @@ export const cancelledInitialize = defineCheck({
   async run(ctx) {
     const shared = (await preInitialize(ctx)).cancelled;
     if (shared) {
+      const notJudged = await endedByEarlyPing(ctx, shared);
+      if (notJudged) return notJudged;
       if (answersAfter(shared)) return judgeCancelledInitialize(ctx, shared);
       ctx.note('on the connection shared with lifecycle/request-before-initialize the server stopped answering; repeated on a new connection');
     }
     const { session } = await ctx.connect({ initialize: false });
-    return judgeCancelledInitialize(ctx, await cancelInitialize(session, ctx.revision, ctx.options.quietMs));
+    const seen = await cancelInitialize(session, ctx.revision, ctx.options.quietMs);
+    return (await endedByEarlyPing(ctx, seen)) ?? judgeCancelledInitialize(ctx, seen);
   },
 });
 
 const answersAfter = (seen: CancelledInitialize) => seen.ping.kind === 'result' || seen.ping.kind === 'error';
+
+/**
+ * The ping behind the cancelled initialize goes out before notifications/initialized: on a server
+ * that ends the connection on such a ping (LIFE-8, judged by lifecycle/ping-before-initialized),
+ * its closing says nothing about the cancellation.
+ */
+async function endedByEarlyPing(ctx: CheckContext, seen: CancelledInitialize): Promise<Verdict | undefined> {
+  if (seen.ping.kind !== 'closed') return undefined;
+  const ended = await earlyPingEndedConnection(ctx);
+  if (!ended) return undefined;
+  return ctx.skip(`not judged: the connection closed (${seen.ping.reason}) at the ping sent behind the cancellation, before notifications/initialized, and this server ends a connection on such a ping anyway (see lifecycle/ping-before-initialized)`);
+}
 
 function judgeCancelledInitialize(ctx: CheckContext, seen: CancelledInitialize): Verdict {
   ctx.evidence.push(...seen.evidence);

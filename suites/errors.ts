@@ -22,7 +22,7 @@ import {
   type Message,
   type ProbeResult,
 } from './support/jsonrpc-probe.js';
-import { livenessMessage, livenessRequest } from './lib/alive.js';
+import { livenessMessage } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { HEADER_MISMATCH, lacksRoutingTarget } from './lib/stateless-wire.js';
@@ -344,12 +344,12 @@ export const invalidParams = defineCheck({
   },
 });
 
-/** The list method (or the liveness request: ping, server/discover) whose optional params we vary. */
+/** The list method (or the liveness request: ping, server/discover, or its stand-in) whose optional params we vary. */
 function plainMethod(ctx: CheckContext): string {
   if (ctx.declares('tools')) return 'tools/list';
   if (ctx.declares('prompts')) return 'prompts/list';
   if (ctx.declares('resources')) return 'resources/list';
-  return livenessRequest(ctx.revision).method;
+  return ctx.session.liveness.method;
 }
 
 export const optionalParamsAccepted = defineCheck({

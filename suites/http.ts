@@ -67,6 +67,15 @@ function probeRequest(ctx: CheckContext, name: string, method?: string): ProbeRe
   return { id, method: m, body: JSON.stringify(message), headers: routingHeaders(message) };
 }
 
+/**
+ * Stateful: the liveness request (ping, or the run's stand-in when the server refuses ping) as a
+ * raw POST body, for the checks that judge whether a request was served (a result came back).
+ */
+function servedRpc(ctx: CheckContext, id: string): string {
+  const live = ctx.session.liveness;
+  return rpc(id, live.method, live.params);
+}
+
 export const notificationAccepted = defineCheck({
   id: 'http/post-notification-202',
   title: 'a POSTed notification or response is acknowledged with 202 and no body',
@@ -204,7 +213,7 @@ export const sessionIdRequired = defineCheck({
   async run(ctx) {
     if (sessionIdOf(ctx.session) === undefined) return ctx.skip(NO_SESSION);
     const id = probeId('no-session');
-    const r = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping'), omitSessionId: true });
+    const r = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, id), omitSessionId: true });
     if (statusOf(r) === 400) return ctx.pass();
     if (served(r, id)) return ctx.violation('a request without Mcp-Session-Id was served', 'HTTP 400', describeReply(r));
     return ctx.warn(`a request without Mcp-Session-Id was refused, but not with 400: ${describeReply(r)}`, 'HTTP 400', describeReply(r));
@@ -229,7 +238,7 @@ export const endedSession404 = defineCheck({
 
     // A session id the server never issued (the derived variant: 400 is accepted too).
     const unknownId = probeId('unknown');
-    const unknown = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(unknownId, 'ping') }, { sessionId: probeId('never-issued-session') });
+    const unknown = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, unknownId) }, { sessionId: probeId('never-issued-session') });
     // Serving it is a derived breach (warn); the MUST is about ended sessions, probed next.
     if (served(unknown, unknownId)) lesser.push(`a request with a session id the server never issued was served (${describeReply(unknown)})`);
     else if (statusOf(unknown) === 400) ctx.note('a never-issued session id got 400 (accepted; 404 is what a client expects)');
@@ -242,7 +251,7 @@ export const endedSession404 = defineCheck({
       lesser.push(`DELETE of the live session got ${describeReply(deleted)} instead of 2xx or 405`);
     } else {
       const afterId = probeId('after-delete');
-      const after = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(afterId, 'ping') });
+      const after = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, afterId) });
       t.setSessionId(undefined); // the session is over: closing must not DELETE it again
       if (served(after, afterId)) return ctx.violation(`DELETE answered ${statusOf(deleted)}, but the session id still works`, 'HTTP 404 for the ended session', describeReply(after));
       if (statusOf(after) !== 404) breaches.push(`after DELETE answered ${statusOf(deleted)}, the ended session's id got ${describeReply(after)}; a client starts a new session only on 404`);
@@ -265,12 +274,12 @@ export const protocolVersionHeader = defineCheck({
     const lesser: string[] = [];
     for (const bad of ['1999-01-01', 'banana']) {
       const id = probeId('bad-version');
-      const r = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping') }, { protocolVersion: bad });
+      const r = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, id) }, { protocolVersion: bad });
       if (served(r, id)) return ctx.violation(`a request with MCP-Protocol-Version: ${bad} was served`, 'HTTP 400', describeReply(r));
       if (statusOf(r) !== 400) breaches.push(`MCP-Protocol-Version: ${bad} was refused with ${describeReply(r)} instead of 400`);
     }
     const id = probeId('no-version');
-    const missing = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(id, 'ping'), omitProtocolVersion: true });
+    const missing = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, id), omitProtocolVersion: true });
     if (!served(missing, id)) lesser.push(`a request without MCP-Protocol-Version was not served (${describeReply(missing)}); the server should assume 2025-03-26 or use the session's version (HTTP-32)`);
     return graded(ctx, breaches, lesser, 'HTTP 400 for a bad header, normal service without one');
   },
@@ -307,9 +316,9 @@ export const foreignOrigin = defineCheck({
         headers: { Origin: FOREIGN_ORIGIN },
       });
       const pingId = probeId('origin-ping');
-      const ping = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping'), headers: { Origin: FOREIGN_ORIGIN } });
+      const ping = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, pingId), headers: { Origin: FOREIGN_ORIGIN } });
       await endStraySession(ctx, init);
-      probes.push(['initialize', init, initId], ['ping', ping, pingId]);
+      probes.push(['initialize', init, initId], [ctx.session.liveness.method, ping, pingId]);
     }
     for (const [what, r, id] of probes) {
       if (served(r, id)) return ctx.violation(`${what} with Origin: ${FOREIGN_ORIGIN} was served: the server does not validate Origin`, exact ? 'HTTP 403' : 'an HTTP 4xx refusal', describeReply(r));
@@ -519,7 +528,7 @@ export const initializeWithoutHeaders = defineCheck({
     const deleted = await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: oldId });
     const goneId = is2xx(statusOf(deleted)) ? oldId : probeId('never-issued-session');
     const pingId = probeId('after-end');
-    const gone = await exchange(ctx, ctx.session, { method: 'POST', body: rpc(pingId, 'ping') }, { sessionId: goneId, protocolVersion: ctx.revision });
+    const gone = await exchange(ctx, ctx.session, { method: 'POST', body: servedRpc(ctx, pingId) }, { sessionId: goneId, protocolVersion: ctx.revision });
     if (statusOf(gone) !== 404) {
       if (goneId === oldId) await exchange(ctx, ctx.session, { method: 'DELETE' }, { sessionId: oldId }).catch(() => undefined);
       return ctx.pass(`served; no 404 to recover from (the ended or unknown session got ${describeReply(gone)}; see http/ended-session-404)`);

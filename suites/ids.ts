@@ -26,8 +26,8 @@ export const echoExact = defineCheck({
   async run(ctx) {
     const ids: RequestId[] = [...ODD_IDS, ctx.session.allocateId()];
     const problems = new Problems();
-    // ping, or server/discover in 2026-07-28: a request every server of the revision serves.
-    const { method: ping, params } = livenessRequest(ctx.revision);
+    // The liveness request: a request the server was seen to serve (ping, server/discover in 2026-07-28).
+    const { method: ping, params } = ctx.session.liveness;
     const outcomes = await Promise.all(ids.map((id) => ctx.request(ping, params, { id })));
     ids.forEach((id, i) => {
       const o = outcomes[i];
@@ -55,13 +55,13 @@ const LIST_KEYS: Record<string, string> = {
   'resources/templates/list': 'resourceTemplates',
 };
 
-/** Cheap, side-effect-free methods the server declares (with the liveness request: ping, or server/discover). */
+/** Cheap, side-effect-free methods the server serves with a result: the declared lists, and the liveness request (ping, server/discover, or the run's stand-in). */
 export function harmlessMethods(ctx: CheckContext): string[] {
-  const methods = [livenessRequest(ctx.revision).method];
+  const methods = [ctx.session.liveness.method];
   if (ctx.declares('tools')) methods.push('tools/list');
   if (ctx.declares('prompts')) methods.push('prompts/list');
   if (ctx.declares('resources')) methods.push('resources/list', 'resources/templates/list');
-  return methods;
+  return [...new Set(methods)];
 }
 
 /** Whether a result fits the method it answers (a swapped answer has another method's key). */
@@ -139,8 +139,10 @@ export const resultXorError = defineCheck({
   spec: 'basic#responses',
   revisions: WITH_STATELESS,
   async run(ctx) {
+    // ping (server/discover) itself too, even when the run probes liveness with another request: any answer's shape is judged.
+    const methods = new Set([livenessRequest(ctx.revision).method, ...harmlessMethods(ctx)]);
     const requests: Array<[string, Record<string, unknown> | undefined]> = [
-      ...harmlessMethods(ctx).map((m): [string, undefined] => [m, undefined]),
+      ...[...methods].map((m): [string, undefined] => [m, undefined]),
       ['mcp-conform/no-such-method', {}],
     ];
     const problems = new Problems();

@@ -291,6 +291,8 @@ export const pingBeforeInitialized = defineCheck({
     ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', method: 'ping' } });
     if (walk.ping.kind === 'result' || walk.ping.kind === 'error') ctx.evidence.push({ type: 'message', direction: 'received', at: 0, message: walk.ping.message });
     if (walk.ping.kind === 'result') return ctx.pass();
+    if (walk.pingEndedConnection) return ctx.violation(`the server ended the connection when ping arrived before notifications/initialized: ${walk.pingEndedConnection}`, 'result {}', describeOutcome(walk.ping));
+    if (walk.ping.kind === 'error' && pingRefused(ctx)) return ctx.skip(`ping is refused after initialization too (see lifecycle/ping): ${describeOutcome(walk.ping)}`);
     return ctx.violation(`ping before notifications/initialized: ${describeOutcome(walk.ping)}`, 'result {}', describeOutcome(walk.ping));
   },
 });
@@ -382,6 +384,7 @@ export const pingParamForms = defineCheck({
   requirements: ['PING-2'],
   spec: 'basic/utilities/ping#message-format',
   async run(ctx) {
+    if (pingRefused(ctx)) return ctx.skip('ping is not served in any form on this server (see lifecycle/ping)');
     const forms: Array<readonly [string, Record<string, unknown> | undefined]> = [
       ['without params', undefined],
       ['with params {}', {}],
@@ -397,6 +400,11 @@ export const pingParamForms = defineCheck({
     return ctx.violation(refused.join('; '), 'result {} for each of the three forms', refused[0]);
   },
 });
+
+/** The run found ping refused (or unanswered) after the handshake and probes liveness with another request. */
+function pingRefused(ctx: CheckContext): boolean {
+  return ctx.session.liveness.method !== 'ping';
+}
 
 export const lifecycleChecks: Check[] = [
   initializeResult,

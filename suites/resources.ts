@@ -14,7 +14,7 @@ import { WITH_STATELESS } from './lib/revisions.js';
 import { listedReads, type Read } from './lib/resource-reads.js';
 import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
-import { probeAlive } from './lib/alive.js';
+import { answered, probeAlive } from './lib/alive.js';
 import type { Session } from '../src/session/index.js';
 
 /** A URI no server lists; deterministic, so reports of two runs compare. */
@@ -297,7 +297,7 @@ export const hostileUris = defineCheck({
       else if (o.kind !== 'error') return ctx.violation(`${what}: ${describeOutcome(o)}`, 'a JSON-RPC error, and a live server', describeOutcome(o));
     }
     const alive = await probeAlive(ctx);
-    if (alive.kind !== 'result') return ctx.violation(`after the hostile reads the server no longer answers: ${describeOutcome(alive)}`, 'a live server', describeOutcome(alive));
+    if (!answered(alive)) return ctx.violation(`after the hostile reads the server no longer answers: ${describeOutcome(alive)}`, 'a live server', describeOutcome(alive));
     if (served.length) return ctx.violation(served.join('; '), 'a JSON-RPC error for each: the server validates URIs', served[0]);
     return ctx.pass();
   },

@@ -7,7 +7,7 @@ import { defineCheck, describeOutcome, type Check, type CheckContext } from '../
 import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../src/transport/limits.js';
-import { graceAfterSentinel, livenessMessage, livenessName, livenessRequest, probeAlive } from './lib/alive.js';
+import { answered, graceAfterSentinel, livenessMessage, livenessName, probeAlive } from './lib/alive.js';
 import { delay } from './lib/delay.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { isObject } from './lib/json-object.js';
@@ -57,7 +57,7 @@ export const newlineDelimited = defineCheck({
       if (earlier.length === 0) {
         if (ctx.facts.handshake.kind !== 'result') return ctx.skip(`initialize failed (${describeOutcome(ctx.facts.handshake)}), and not because of line framing`);
         // Answers that tend to hold newlines inside strings (descriptions, echoed text) must escape them.
-        const live = livenessRequest(ctx.revision);
+        const live = session.liveness;
         const probes: Array<Promise<Outcome>> = [ctx.request(live.method, { ...live.params, _meta: { [PROBE_META]: 'line one\nline two' } }, { session })];
         for (const [capability, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']]) {
           if (ctx.declares(capability)) probes.push(ctx.request(method, undefined, { session }));
@@ -106,10 +106,11 @@ export const utf8RoundTrip = defineCheck({
     const watch = new FramingWatch(ctx.session, (problem) => problem === 'invalid-utf8');
     try {
       // Read-only places for the text: the _meta of ping (server/discover in 2026-07-28), and an echo-type tool when one may be called.
-      const live = livenessRequest(ctx.revision);
+      const live = ctx.session.liveness;
       const ping = await watch.until(ctx.request(live.method, { ...live.params, _meta: { [PROBE_META]: UNICODE } }));
-      if (ping !== 'framing' && ping.kind !== 'result') {
-        return ctx.violation(`${live.method} with non-ASCII text in _meta was not answered with a result: ${describeOutcome(ping)}`, 'a result (the request decodes as UTF-8)', describeOutcome(ping));
+      // Any answer to our id, an error too, shows the request decoded.
+      if (ping !== 'framing' && !answered(ping)) {
+        return ctx.violation(`${live.method} with non-ASCII text in _meta was not answered: ${describeOutcome(ping)}`, 'an answer (the request decodes as UTF-8)', describeOutcome(ping));
       }
       const echo = ping === 'framing' ? undefined : await watch.until(findEchoTool(ctx, ctx.session));
       let echoed: Outcome | 'framing' | undefined;
@@ -176,7 +177,7 @@ export const framingRobust = defineCheck({
     if (split?.kind !== 'result') problems.push(`mcp-conform-split, written in two parts ${SPLIT_PAUSE_MS} ms apart, got ${describe(split)}`);
 
     if (problems.length === 0) return ctx.pass();
-    return ctx.violation(problems.join('; '), `a result for every ${livenessName(ctx.revision)}, however the bytes were split into writes`, problems[0]);
+    return ctx.violation(problems.join('; '), `a result for every ${livenessName(session)}, however the bytes were split into writes`, problems[0]);
   },
 });
 
@@ -204,10 +205,11 @@ export const invalidJsonSurvived = defineCheck({
     try {
       await ctx.sendRaw('mcp-conform: this line is not JSON {\n', session);
       const after = await probeAlive(ctx, session);
-      const ping = livenessName(ctx.revision);
+      const ping = livenessName(session);
       noteStderr(ctx, session);
       if (after.kind === 'closed') return ctx.violation(`the server ended after a line of invalid JSON: ${after.reason}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after));
-      if (after.kind !== 'result') return ctx.violation(`after a line of invalid JSON, ${ping} got ${describeOutcome(after)}`, `${ping} answered`, describeOutcome(after));
+      // Any answer, an error too, shows the server survived the line.
+      if (!answered(after)) return ctx.violation(`after a line of invalid JSON, ${ping} got ${describeOutcome(after)}`, `${ping} answered`, describeOutcome(after));
       // The parse error is only shown here (errors/parse-error judges it): once the ping behind the
       // line is answered, wait about as long again, not a whole quiet period.
       if (parseErrors.length === 0) await session.waitFor((r) => isObject(r.message) && isObject(r.message.error) && r.message.error.code === -32700, graceAfterSentinel(ctx, after.ms));

@@ -68,8 +68,12 @@ export interface RunResult {
   stderrTail?: string[];
   /** Which protocol era this run tested: the initialize handshake, or 2026-07-28's stateless wire. */
   era?: Era;
-  /** What era detection found: server/discover answered (stateless), initialize answered (stateful). */
-  eras?: { stateless: boolean; stateful?: boolean };
+  /**
+   * What era detection found: server/discover answered (stateless), initialize answered (stateful).
+   * `discoverVersions`: server/discover answered, listing these versions and no 2026 revision we
+   * speak, so the server was tested through initialize.
+   */
+  eras?: { stateless: boolean; stateful?: boolean; discoverVersions?: string[] };
   /** HTTP: what the run found about authorization (present when the server asked for it or a token was given). */
   auth?: AuthSummary;
 }

@@ -1,7 +1,7 @@
 // What the campaign needs from a connection used for fuzzing, and the helpers both kinds share:
 // stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one POST per
 // case). Their shared state and batch lifecycle are in link-base.ts.
-import { livenessRequest, type Session } from '../session/index.js';
+import type { Session } from '../session/index.js';
 import type { RequestId } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
 import type { CaseSpec } from './wire-case.js';
@@ -58,10 +58,10 @@ export function trimReceived(session: Session): void {
 
 /**
  * The liveness request sent behind every batch: ping, or server/discover with the per-request
- * `_meta` in 2026-07-28, which has no ping (see session/liveness.ts).
+ * `_meta` in 2026-07-28, which has no ping, or the run's stand-in for a refused ping (see session/liveness.ts).
  */
 export function livenessMessage(session: Session, id: RequestId): Obj {
-  const { method, params } = livenessRequest(session.revision);
+  const { method, params } = session.liveness;
   return session.buildRequest(method, params, { id });
 }
 

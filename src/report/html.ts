@@ -5,6 +5,7 @@ import { CSS, SCRIPT } from './html-assets.js';
 import { areaChart } from './html-chart.js';
 import { checkHtml, STATUS_MARK } from './html-check.js';
 import { esc } from './html-escape.js';
+import { detectedEras } from './text.js';
 
 const STATUSES: Status[] = ['pass', 'fail', 'warn', 'skip', 'info'];
 const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
@@ -64,11 +65,10 @@ function metaHtml(report: Report, matrix: boolean): string {
   const t = report.target;
   const target = t.transport === 'http' ? (t.url ?? '') : (t.command ?? []).join(' ');
   const protocols = matrix ? report.runs!.map((r) => r.protocolVersion).join(', ') : `${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
-  const found = report.eras ? [report.eras.stateless ? 'stateless (2026-07-28)' : '', report.eras.stateful ? 'stateful' : ''].filter((x) => x !== '').join(' + ') : '';
   const rows: Array<[string, string]> = [
     ['Target', `${t.transport}: ${target}`],
     [matrix ? 'Protocols' : 'Protocol', protocols],
-    ...(report.eras ? [['Detected', found || 'no era'] as [string, string]] : []),
+    ...(report.eras ? [['Detected', detectedEras(report.eras)] as [string, string]] : []),
     ['Seed', String(report.seed)],
     ['Started', report.startedAt],
     ['Duration', `${Math.round(report.durationMs)} ms`],

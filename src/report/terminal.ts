@@ -2,7 +2,7 @@ import type { CheckResult, Evidence, Report, RunResult, Status, Summary } from '
 import { inert, makeStyle, type Style } from './ansi.js';
 import { evidenceLines, isWire } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
-import { oneLine, truncate } from './text.js';
+import { detectedEras, oneLine, truncate } from './text.js';
 import { causesCountText, sameCauseText } from './causes.js';
 
 export interface TerminalOptions {
@@ -66,10 +66,7 @@ function headerLine(report: Report, matrix: boolean, style: Style): string {
 
 /** What era detection found, e.g. "eras: stateless + stateful" for a dual-era server. */
 function erasText(report: Report): string {
-  const e = report.eras;
-  if (!e) return '';
-  const found = [e.stateless ? 'stateless (2026-07-28)' : '', e.stateful ? 'stateful' : ''].filter((x) => x !== '');
-  return `detected: ${found.length > 0 ? found.join(' + ') : 'no era'}`;
+  return report.eras ? `detected: ${detectedEras(report.eras)}` : '';
 }
 
 /** What the run found about authorization, e.g. "authorization required (HTTP 401), no token given". */

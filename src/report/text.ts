@@ -49,3 +49,12 @@ export function oneLine(text: string): string {
 export function formatAt(at: number): string {
   return `+${Math.round(at)} ms`;
 }
+
+/** What era detection found, e.g. "stateless (2026-07-28) + stateful", and why a discovering server was tested through initialize. */
+export function detectedEras(eras: { stateless: boolean; stateful?: boolean; discoverVersions?: string[] }): string {
+  const found = [eras.stateless ? 'stateless (2026-07-28)' : '', eras.stateful ? 'stateful' : ''].filter((x) => x !== '').join(' + ') || 'no era';
+  const listed = eras.discoverVersions;
+  if (!listed) return found;
+  const shown = listed.length > 6 ? `${listed.slice(0, 6).map((v) => truncate(v, 40)).join(', ')}, …` : listed.map((v) => truncate(v, 40)).join(', ');
+  return `${found} (server/discover lists only ${shown})`;
+}

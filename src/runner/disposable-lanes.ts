@@ -23,6 +23,8 @@ interface Occupant {
 export class DisposableLane {
   private current?: Promise<Session>;
   private readonly occupants = new Set<Occupant>();
+  /** Sessions found unhealthy while other checks still ran on them: discarded once the lane is empty. */
+  private readonly retired: Session[] = [];
 
   constructor(private readonly hooks: LaneHooks) {}
 
@@ -47,6 +49,7 @@ export class DisposableLane {
 
   leave(me: Occupant): void {
     this.occupants.delete(me);
+    if (this.occupants.size === 0) this.discardRetired();
   }
 
   /** The lane's work is done: its session is handed over to be closed. */
@@ -54,6 +57,7 @@ export class DisposableLane {
     const current = this.current;
     this.current = undefined;
     void current?.then((s) => this.hooks.discard(s), () => undefined);
+    this.discardRetired();
   }
 
   /** After a check: keep the session only if the server still answers promptly. */
@@ -61,7 +65,13 @@ export class DisposableLane {
     if (!session.closed && (await this.hooks.healthy(session))) return;
     const mine = this.current && (await this.current.catch(() => undefined)) === session;
     if (mine) this.current = undefined;
-    this.hooks.discard(session);
+    // Closing it under the checks still running beside this one would become their failure.
+    if (this.occupants.size > 0 && !session.closed) this.retired.push(session);
+    else this.hooks.discard(session);
+  }
+
+  private discardRetired(): void {
+    for (const s of this.retired.splice(0)) this.hooks.discard(s);
   }
 }
 

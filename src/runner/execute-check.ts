@@ -3,7 +3,7 @@
 // own ceiling, then turns what it returned and the findings its requests caused into its result.
 import { CheckContext, gradeViolation, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Verdict } from '../checks/types.js';
-import { initialize, type Session, type TargetSpec } from '../session/index.js';
+import { initialize, ServerClosedConnection, type Session, type TargetSpec } from '../session/index.js';
 import type { DisposableLane, LaneRun } from './disposable-lanes.js';
 import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
@@ -62,7 +62,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     return s;
   };
 
-  return async (check, lane) => {
+  const runOnce: RunOnce = async (check, lane) => {
     if (performance.now() > d.deadline) return alone(record(check, revision(), { status: 'skip', message: 'not run: the run deadline passed' }, 0));
     const silence = d.silence();
     if (silence && !isFinal(check)) return alone(record(check, revision(), { status: 'skip', message: silence }, 0));
@@ -87,7 +87,31 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     // Processes wind down while other checks run; the run waits for all of them at the end.
     ownSessions.forEach((s) => d.sessions.windDown(s));
     if (lane) await lane.release(session);
-    return { result, overlapped: occupant?.overlapped ?? false };
+    // The main session was open when the check began (ensureMain): ended meanwhile, by the server.
+    const mainEnded = check.connection === 'shared' ? session.endedByServer : undefined;
+    return { result, overlapped: occupant?.overlapped ?? false, ...(mainEnded ? { mainEnded } : {}) };
+  };
+
+  return rerunWhenMainEnded(runOnce);
+}
+
+type RunOnce = (check: Check, lane: DisposableLane | undefined) => Promise<LaneRun & { mainEnded?: string }>;
+
+/**
+ * A check on the main session that the server ended during it (maybe for a neighbour's request)
+ * gets the verdict it gets on a new main session; one that ends it again keeps its failure.
+ * Re-runs take turns, so one that ends the main session again cannot end another's.
+ */
+function rerunWhenMainEnded(runOnce: RunOnce): (check: Check, lane?: DisposableLane) => Promise<LaneRun> {
+  let reruns: Promise<unknown> = Promise.resolve();
+  return async (check, lane) => {
+    const first = await runOnce(check, lane);
+    if (!first.mainEnded || first.result.status === 'pass') return first;
+    const again = reruns.then(() => runOnce(check, lane));
+    reruns = again.catch(() => undefined);
+    const { result, overlapped } = await again;
+    const note = { type: 'note' as const, text: `run again on a new connection: the server ended the shared one during its first run (${first.mainEnded})` };
+    return { result: result.status === 'pass' ? result : { ...result, evidence: [note, ...result.evidence] }, overlapped };
   };
 }
 
@@ -105,6 +129,9 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
   try {
     return await Promise.race([check.run(ctx), timeout]);
   } catch (err) {
+    // A write on a connection the server ended is no error of ours, and no verdict: the exchange
+    // that ended it (this check's or an earlier one's on a shared connection) is judged where it was sent.
+    if (err instanceof ServerClosedConnection) return { status: 'skip', message: `not judged: the server closed the connection this check was using (${err.message}) before the check could finish`, evidence: ctx.evidence };
     return { status: 'fail', message: `mcp-conform error in this check: ${(err as Error).message}`, evidence: ctx.evidence };
   } finally {
     clearTimeout(timer);

@@ -1,9 +1,11 @@
 // Opens the run's main session in the right era: the initialize handshake for the stateful
 // revisions, server/discover for 2026-07-28, and — when no revision was asked for — the
-// detection a client does: try server/discover first, and initialize when it is not understood.
+// detection a client does: try server/discover first, and initialize when it is not understood
+// or when its supportedVersions name no 2026 revision we speak (a stateful server that already
+// answers discover refuses 2026-07-28 requests: testing it there fails it for our choice).
 import type { Era } from '../checks/types.js';
 import { HANDSHAKE_TAG } from '../checks/index.js';
-import { isStateless, LATEST, LATEST_STATEFUL, type Revision } from '../schema/index.js';
+import { isRevision, isStateless, LATEST, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession, type Outcome, type RequestId, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { assertSpeaksMcp } from './not-mcp.js';
 
@@ -11,6 +13,8 @@ import { assertSpeaksMcp } from './not-mcp.js';
 export const ERA_PROBE_TAG = 'run/era-probe';
 /** A stateful server may ignore an unknown request before initialize: do not wait long for it. */
 const PROBE_TIMEOUT_MS = 3000;
+/** Versions of a discover result kept for the report's detection info. */
+const MAX_LISTED = 20;
 
 export interface MainSession {
   session: Session;
@@ -21,6 +25,8 @@ export interface MainSession {
   capabilities: Record<string, unknown>;
   /** Set when detection ran: did server/discover answer? */
   stateless?: boolean;
+  /** Detection: server/discover answered, but its supportedVersions (these) name no stateless revision, so initialize was used. */
+  discoverVersions?: string[];
 }
 
 /** The main session; rejects with NotAnMcpEndpoint (its session closed) when the URL is a web server that does not speak MCP. */
@@ -41,7 +47,8 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
   const timeoutMs = requested === undefined ? Math.min(options.requestTimeoutMs, PROBE_TIMEOUT_MS) : undefined;
   const probeSentAt = performance.now();
   const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs });
-  const modern = found.outcome.kind === 'result';
+  const discoverVersions = requested === undefined ? statefulOnly(found.outcome) : undefined;
+  const modern = found.outcome.kind === 'result' && !discoverVersions;
   if (modern || requested !== undefined) {
     // The probe was the handshake after all: its findings belong with the handshake's.
     for (const f of session.findings) if (f.tag === ERA_PROBE_TAG) f.tag = HANDSHAKE_TAG;
@@ -57,7 +64,19 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
     const modernAfterAll = await discoverAfterSlowStart(legacy, target, options, found.outcome.id, stateful.handshake, performance.now() - probeSentAt);
     if (modernAfterAll) return modernAfterAll;
   }
-  return { ...stateful, stateless: false };
+  return { ...stateful, stateless: false, ...(discoverVersions ? { discoverVersions } : {}) };
+}
+
+/**
+ * The versions a discover result lists when it is a valid list naming no stateless revision we
+ * speak; undefined otherwise (a missing or malformed list is judged by the checks, as a 2026-07-28 server's).
+ */
+function statefulOnly(outcome: Outcome): string[] | undefined {
+  if (outcome.kind !== 'result') return undefined;
+  const listed = outcome.result.supportedVersions;
+  if (!Array.isArray(listed) || listed.length === 0 || !listed.every((v): v is string => typeof v === 'string')) return undefined;
+  // Kept for the report, bounded: the list is the server's.
+  return listed.some((v) => isRevision(v) && isStateless(v)) ? undefined : listed.slice(0, MAX_LISTED).map((v) => v.slice(0, 100));
 }
 
 /**

@@ -3,7 +3,7 @@
 // server processes starting at a time; HTTP: no gate), and the bookkeeping that lets sessions
 // wind down while the run goes on and be closed together at its end.
 import { HANDSHAKE_TAG, type ServerFacts, type StartOrder } from '../checks/index.js';
-import { initialize, livenessRequest, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { initialize, openSession, type LivenessRequest, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane } from './disposable-lanes.js';
 import { StartGate } from './start-gate.js';
 
@@ -42,6 +42,8 @@ export class RunSessions {
   private readonly gate: StartGate;
   private reopening?: Promise<void>;
   private laneProcessTaken = false;
+  /** The run's stand-in for a refused ping (src/runner/liveness.ts), once decided. */
+  private liveness?: LivenessRequest;
 
   constructor(
     private readonly o: RunSessionsOptions,
@@ -56,7 +58,13 @@ export class RunSessions {
 
   /** A new connection at the run's revision (not initialized), through the start gate. */
   open(options: Partial<SessionOptions> = {}, order?: StartOrder): Promise<Session> {
-    return this.gate.open(() => openSession(this.o.target, { ...this.o.sessionOptions, revision: this.o.facts.revision, ...options }), order);
+    return this.gate.open(() => openSession(this.o.target, { ...this.o.sessionOptions, revision: this.o.facts.revision, liveness: this.liveness, ...options }), order);
+  }
+
+  /** The run's liveness request is decided: the sessions open now and every later one use it. */
+  useLiveness(request: LivenessRequest | undefined): void {
+    this.liveness = request;
+    for (const s of this.mains) s.useLiveness(request);
   }
 
   /** A new connection made ready for checks: initialized where the era has a handshake. */
@@ -85,6 +93,7 @@ export class RunSessions {
     if (!s || s.closed) return undefined;
     if (this.o.stateless) s.setRevision(this.o.facts.revision);
     else s.prepareHandshake(this.o.facts.revision);
+    s.useLiveness(this.liveness);
     return s;
   }
 
@@ -103,8 +112,9 @@ export class RunSessions {
         await this.handshake(started);
         return started;
       },
+      // A result, not just an answer: a session the server now refuses to serve is no use to the next check.
       healthy: async (s) => {
-        const live = livenessRequest(s.revision);
+        const live = s.liveness;
         const probe = await s.request(live.method, live.params, { timeoutMs: Math.min(this.o.requestTimeoutMs, 2000) });
         return probe.kind === 'result';
       },

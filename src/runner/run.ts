@@ -7,7 +7,7 @@ import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js'
 import { CLIENT_INFO, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
 import { warmValidation } from './warm-validation.js';
-import { silenceAfterHandshake } from './liveness.js';
+import { probeAfterHandshake, type AfterHandshake } from './liveness.js';
 import { selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 import { attributeCauses, distinctCauses } from './causes.js';
@@ -51,6 +51,8 @@ export class HandshakeFailed extends Error {}
  * against server-everything on two cores: 3.8 s with one lane, 4.1 s with two).
  */
 const DEFAULT_DISPOSABLE_LANES = 1;
+/** Longest the checks wait for the run's liveness request to be decided (see livenessDecided). */
+const LIVENESS_WAIT_MS = 2000;
 
 export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
@@ -93,7 +95,9 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   // Checks that start once the server has shown it answers nothing after the handshake are not run.
   let silence: string | undefined;
   const mainReady = first.handshake.kind === 'result';
-  const watchingSilence = mainReady ? silenceAfterHandshake(first.session, opts.requestTimeoutMs).then((why) => void (silence = why)) : undefined;
+  const afterHandshake = mainReady ? probeAfterHandshake(first.session, first.capabilities, opts.requestTimeoutMs) : undefined;
+  const watchingSilence = afterHandshake?.silence.then((why) => void (silence = why));
+  await livenessDecided(afterHandshake, sessions, opts.requestTimeoutMs);
 
   const execute = checkExecutor({ sessions, facts, options: opts, target: opts.target, stateless, t0, deadline: t0 + (opts.deadlineMs ?? 120_000), silence: () => silence, offerSession: (s) => offerLane(s) });
   const lanes = Array.from({ length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES }, (_, i) => sessions.lane(i === 0 ? () => sessions.takeLaneProcess() : undefined));
@@ -125,7 +129,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     checks,
     stderrTail,
     era: first.era,
-    ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }) } } : {}),
+    ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }), ...(first.discoverVersions ? { discoverVersions: first.discoverVersions } : {}) } } : {}),
     ...withAuth(opts.target.transport === 'stdio' ? undefined : authSummary(admission.refused, opts.auth, facts.authRequired)),
   };
 }
@@ -152,6 +156,20 @@ async function openFirstSessions(opts: RunOptions, sessionOptions: SessionOption
   } finally {
     clearTimeout(warm);
   }
+}
+
+/**
+ * Checks start once the run's liveness request is decided (one round trip when ping is
+ * answered), but wait no longer than half the timeout: a server that leaves ping unanswered has
+ * it decided later, for the checks that start then, and a silent one is still found silent by
+ * the checks already running (lifecycle/ping among them).
+ */
+async function livenessDecided(after: AfterHandshake | undefined, sessions: RunSessions, requestTimeoutMs: number): Promise<void> {
+  if (!after) return;
+  const decided = after.liveness.then((request) => sessions.useLiveness(request));
+  let timer: NodeJS.Timeout | undefined;
+  const enough = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(LIVENESS_WAIT_MS, requestTimeoutMs / 2))));
+  await Promise.race([decided, enough]).finally(() => clearTimeout(timer));
 }
 
 function withAuth(auth: RunResult['auth']): Pick<RunResult, 'auth'> {

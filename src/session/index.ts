@@ -6,5 +6,6 @@ export type { Outcome, Received, Finding, RequestId, ErrorObject, ClientIdentity
 export type { HttpContext } from './types.js';
 export { discover, type Discovery, type DiscoverOptions } from './discover.js';
 export * from './stateless-meta.js';
-export { livenessRequest, type LivenessRequest } from './liveness.js';
+export { answered, cheapestServed, livenessCandidates, livenessRequest, type LivenessRequest } from './liveness.js';
 export { absence, describeCarried, httpCarried, CARRIED_BODY_CHARS, type Carried, type HttpCarried, type Arrival } from './carried.js';
+export { ServerClosedConnection } from './server-closed.js';

@@ -2,12 +2,14 @@
 // validates every message the server sends, answers the server's own requests according
 // to the capabilities we declared, and records what went wrong as findings.
 import { serverCancellationProblem } from './server-cancellation.js';
+import { blameServer } from './server-closed.js';
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
 import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
 import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
+import { livenessRequest, type LivenessRequest } from './liveness.js';
 import type { Evidence } from './evidence.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
 
@@ -24,6 +26,11 @@ export interface SessionOptions {
   requestMeta?: () => Record<string, unknown>;
   /** Kept received messages (oldest dropped beyond this). */
   maxKept?: number;
+  /**
+   * The stateful revisions' liveness request when it is not ping: a request the server was seen
+   * to serve after it refused ping (src/runner/liveness.ts). 2026-07-28 always uses server/discover.
+   */
+  liveness?: LivenessRequest;
 }
 
 export interface RequestOptions {
@@ -134,6 +141,19 @@ export class Session {
     await this.transport.start();
   }
 
+  private chosenLiveness: LivenessRequest | undefined;
+
+  /** What asks "does the server still serve?" on this session: ping (server/discover in 2026-07-28), or the run's stand-in for a refused ping. */
+  get liveness(): LivenessRequest {
+    const chosen = this.chosenLiveness ?? this.options.liveness;
+    return chosen && !isStateless(this.revision) ? chosen : livenessRequest(this.revision);
+  }
+
+  /** The run decided on a stand-in for ping after this session was opened. */
+  useLiveness(request: LivenessRequest | undefined): void {
+    this.chosenLiveness = request;
+  }
+
   setRevision(revision: Revision): void {
     this.revision = revision;
     this.transport.setProtocolVersion?.(revision);
@@ -224,7 +244,7 @@ export class Session {
 
   sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
     this.lastSentAt = this.now();
-    return this.transport.sendRaw(bytes, options);
+    return this.transport.sendRaw(bytes, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
   /** Sends a message as JSON without correlating anything (notifications, odd shapes). */
@@ -235,7 +255,7 @@ export class Session {
   /** Every message we send goes through here, so lastSentAt says when we last spoke. */
   private transmit(message: unknown, options?: SendOptions): Promise<SendOutcome> {
     this.lastSentAt = this.now();
-    return this.transport.send(message, options);
+    return this.transport.send(message, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
   onReceive(listener: Listener): () => void {
@@ -359,7 +379,15 @@ export class Session {
     });
   }
 
+  private serverEnded: string | undefined;
+
+  /** Why the server ended this connection (its process exited while we were not closing it), if it did. */
+  get endedByServer(): string | undefined {
+    return this.serverEnded;
+  }
+
   private onExit(info: CloseInfo): void {
+    if (!this.closing) this.serverEnded = `server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`;
     this.shutdown(`server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`);
   }
 

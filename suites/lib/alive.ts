@@ -1,21 +1,21 @@
-// The liveness probe of a revision (src/session/liveness.ts): ping in the stateful revisions,
-// server/discover in 2026-07-28. Also the harmless request that any server of that revision must
-// answer with a result, for checks that need one.
+// The liveness probe of a session (Session.liveness, src/session/liveness.ts): ping in the
+// stateful revisions, server/discover in 2026-07-28, or — on a server that refuses ping — the
+// request the run saw it serve instead. Also the harmless request the server answers with a
+// result, for checks that need one. A "still alive?" question is settled by any answer (answered).
 import type { CheckContext, RequestCallOptions } from '../../src/checks/context.js';
-import { livenessRequest, type Outcome, type RequestId, type Session } from '../../src/session/index.js';
-import type { Revision } from '../../src/schema/index.js';
+import type { Outcome, RequestId, Session } from '../../src/session/index.js';
 
-export { livenessRequest, type LivenessRequest } from '../../src/session/index.js';
+export { answered, livenessRequest, type LivenessRequest } from '../../src/session/index.js';
 
 /** The liveness request as it goes on the wire from `session` (with _meta where the revision wants it), to send raw. */
 export function livenessMessage(session: Session, id?: RequestId, params?: Record<string, unknown>): Record<string, unknown> {
-  const live = livenessRequest(session.revision);
+  const live = session.liveness;
   return session.buildRequest(live.method, params ?? live.params, id === undefined ? {} : { id });
 }
 
 /** Sends the liveness request on `session` (default: the check's own), recorded as evidence. */
 export function probeAlive(ctx: CheckContext, session: Session = ctx.session, opts: Omit<RequestCallOptions, 'session'> = {}): Promise<Outcome> {
-  const live = livenessRequest(session.revision);
+  const live = session.liveness;
   return ctx.request(live.method, live.params, { ...opts, session });
 }
 
@@ -32,7 +32,7 @@ export function graceAfterSentinel(ctx: CheckContext, roundTripMs: number): numb
   return Math.min(ctx.options.quietMs, Math.max(SENTINEL_GRACE_MS, 2 * roundTripMs));
 }
 
-/** The liveness method's name, for verdict texts ("ping answered", "server/discover answered"). */
-export function livenessName(revision: Revision): string {
-  return livenessRequest(revision).method;
+/** The liveness method's name on `session`, for verdict texts ("ping answered", "tools/list answered"). */
+export function livenessName(session: Session): string {
+  return session.liveness.method;
 }

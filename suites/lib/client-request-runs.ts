@@ -8,7 +8,6 @@
 import { mapLimited, HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
 import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
-import { livenessRequest } from './alive.js';
 import { exchangeOn } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 import { walkPages } from './list-all.js';
@@ -197,7 +196,7 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
       else planned.push({ tool, args: built.args });
     }
     const calls = await callEach(ctx, session, planned, asks);
-    const live = livenessRequest(session.revision);
+    const live = session.liveness;
     const alive = (await exchangeOn(session, live.method, live.params, { timeoutMs: ctx.options.requestTimeoutMs })).outcome;
     return { policy, declared, session, asks, calls, notCalled, completions, alive };
   } finally {

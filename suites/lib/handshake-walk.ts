@@ -21,6 +21,11 @@ export interface HandshakeWalk {
   revision?: string;
   early: Received[];
   ping?: Outcome;
+  /**
+   * Set when the early ping ended the connection (rmcp 0.16 exits on it): the walk went on, without
+   * that ping, on a new connection (`session`), so LIFE-6 and LIFE-7 are still observed.
+   */
+  pingEndedConnection?: string;
   initializedSent?: SendOutcome;
   /**
    * Replies to `initialized`, collected for a quiet period after it went out. The walk itself is
@@ -56,12 +61,12 @@ function walkState(ctx: CheckContext): Promise<WalkState> {
     const probe = probeRevision ? new Promise<HandshakeResult>((resolve) => (answered = resolve)) : undefined;
     const walk = (async () => {
       if (probeRevision) {
-        const first = await walkOn(ctx, probeRevision, answered);
+        const first = await walkOn(ctx, probeRevision, { answered });
         // An older revision refused: the walk goes on at the run's own, on a connection of its own.
-        if (first.handshake.outcome.kind === 'result') return first;
+        if (first.handshake.outcome.kind === 'result') return afterEarlyPing(ctx, first, probeRevision);
         void first.session.close().catch(() => undefined);
       }
-      return walkOn(ctx, ctx.revision);
+      return afterEarlyPing(ctx, await walkOn(ctx, ctx.revision), ctx.revision);
     })();
     // A connection that could not be opened answers nothing: the probe's waiters see that as an error.
     walk.catch((err: Error) => answered({ outcome: { kind: 'closed', id: 0, ms: 0, reason: err.message } }));
@@ -76,12 +81,38 @@ export async function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
   return walk;
 }
 
+/** Why the connection ended when the walk's ping arrived before notifications/initialized, if it did (LIFE-8's finding). */
+export async function earlyPingEndedConnection(ctx: CheckContext): Promise<string | undefined> {
+  return (await (await walkState(ctx)).walk).pingEndedConnection;
+}
+
 /** The answer to the walk's initialize as the negotiation probe of walkProbeRevision, if it was one. */
 export async function walkProbeAnswer(ctx: CheckContext): Promise<HandshakeResult | undefined> {
   return (await walkState(ctx)).probe;
 }
 
-async function walkOn(ctx: CheckContext, revision: string, answered?: (h: HandshakeResult) => void): Promise<HandshakeWalk> {
+/**
+ * The walk as observed, or — when its early ping ended the connection — walked again on a new one
+ * without that ping: the exit is LIFE-8's finding, and the checks of LIFE-6 and LIFE-7 (and the one
+ * continuing on the session) judge a connection that lives.
+ */
+async function afterEarlyPing(ctx: CheckContext, walk: HandshakeWalk, revision: string): Promise<HandshakeWalk> {
+  if (!walk.session.closed || walk.handshake.outcome.kind !== 'result' || !walk.ping) return walk;
+  const ended = walk.ping?.kind === 'closed' ? walk.ping.reason : 'the connection closed';
+  void walk.session.close().catch(() => undefined);
+  const again = await walkOn(ctx, revision, { ping: false });
+  return { ...again, ping: walk.ping, pingEndedConnection: ended, early: [...walk.early, ...again.early] };
+}
+
+interface WalkOptions {
+  /** Called with the initialize answer as soon as it is in. */
+  answered?: (h: HandshakeResult) => void;
+  /** Send the early ping (default true). */
+  ping?: boolean;
+}
+
+async function walkOn(ctx: CheckContext, revision: string, o: WalkOptions = {}): Promise<HandshakeWalk> {
+  const { answered, ping = true } = o;
   // Started first: the walk mostly waits (quiet periods), which overlaps the other starts.
   const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true, startOrder: 'first' });
   // Listen before initialize goes out: an early request may arrive in the same read as the result.
@@ -98,9 +129,10 @@ async function walkOn(ctx: CheckContext, revision: string, answered?: (h: Handsh
     return walk;
   }
   const window = new Promise((resolve) => setTimeout(resolve, ctx.options.quietMs));
-  walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
+  if (ping) walk.ping = await session.request('ping', undefined, { tag: HANDSHAKE_TAG });
   await window;
   stopListening();
+  if (session.closed) return walk;
   // Over HTTP a JSON body belongs to the request that carried it (a refused GET stream's 405
   // error, say): only the notification's own POST, judged by its status, or an SSE stream can
   // carry a reply to it.

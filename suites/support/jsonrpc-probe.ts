@@ -5,7 +5,7 @@ import { causesIfAllKnown, describeOutcome, type CauseKey, type CheckContext } f
 import type { Verdict } from '../../src/checks/types.js';
 import { absence, httpCarried, type Carried, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import type { HttpExchange, SendOutcome } from '../../src/transport/index.js';
-import { graceAfterSentinel, livenessName, livenessRequest, probeAlive } from '../lib/alive.js';
+import { graceAfterSentinel, livenessName, probeAlive } from '../lib/alive.js';
 import { delay } from '../lib/delay.js';
 import { expectAnswer } from '../lib/expect-answer.js';
 import { isObject } from '../lib/json-object.js';
@@ -101,7 +101,7 @@ function sendInput(ctx: CheckContext, session: Session, input: ProbeInput): Prom
  * (a server answers in order); the outcome says whether the connection closed meanwhile.
  */
 async function sentinelSettled(ctx: CheckContext, session: Session): Promise<{ closed?: string }> {
-  const live = livenessRequest(session.revision);
+  const live = session.liveness;
   const o = await session.request(live.method, live.params, { tag: ctx.check.id });
   if (o.kind === 'result' || o.kind === 'error') await delay(graceAfterSentinel(ctx, o.ms));
   return o.kind === 'closed' ? { closed: o.reason } : {};
@@ -130,7 +130,7 @@ async function settleEarlierTraffic(ctx: CheckContext, session: Session): Promis
     if (anonymous(r.message)) stale.push(r);
   });
   try {
-    const live = livenessRequest(session.revision);
+    const live = session.liveness;
     await session.request(live.method, live.params, { tag: ctx.check.id });
   } finally {
     off();
@@ -288,7 +288,7 @@ export function withdrawFraming(session: Session, from: number, raw: string): vo
 /** Sends the liveness request (ping, or server/discover) on `session` to see whether the server still serves; undefined when it does, else why not. */
 export async function stillServing(ctx: CheckContext, session: Session): Promise<string | undefined> {
   const o = await probeAlive(ctx, session);
-  const name = livenessName(session.revision);
+  const name = livenessName(session);
   if (o.kind === 'result' || o.kind === 'error') return undefined;
   if (o.kind === 'closed') return `the connection closed (${o.reason})`;
   if (o.kind === 'timeout') return absence(`${name} got no answer within ${o.ms} ms`, o.carried);
@@ -297,7 +297,7 @@ export async function stillServing(ctx: CheckContext, session: Session): Promise
 
 /** What a server that still serves does, for the `expected` of a verdict: "ping answered" or "server/discover answered". */
 export function answeredText(ctx: CheckContext): string {
-  return `${livenessName(ctx.revision)} answered`;
+  return `${livenessName(ctx.session)} answered`;
 }
 
 /** Status and whether the body carried anything, for an HTTP exchange. */

@@ -15,6 +15,12 @@ describe('toTerminal', () => {
   const plain = toTerminal(sampleReport(), { color: false });
   const lines = plain.trimEnd().split('\n');
 
+  it('says in the header what era detection found, and why a server answering server/discover was tested through initialize', () => {
+    const eras = { stateless: false, stateful: true, discoverVersions: ['2025-11-25', '2025-06-18'] };
+    expect(toTerminal({ ...sampleReport(), era: 'stateful', eras }, { color: false })).toContain('detected: stateful (server/discover lists only 2025-11-25, 2025-06-18)');
+    expect(toTerminal({ ...sampleReport(), era: 'stateless', eras: { stateless: true } }, { color: false })).toContain('detected: stateless (2026-07-28) ·');
+  });
+
   it('prints a tree: area headers, then one marked line per check with the reason for non-pass', () => {
     expect(plain).toMatch(/^lifecycle$/m);
     expect(plain).toMatch(/^tools$/m);

@@ -154,4 +154,19 @@ describe('DisposableLane', () => {
     expect(await l.acquire()).not.toBe(a);
     expect(opened).toHaveLength(2);
   });
+
+  it('keeps an unhealthy session open while another check still runs on it, and discards it once that one leaves', async () => {
+    const discarded: Session[] = [];
+    const l = new DisposableLane({ open: async () => fakeSession(), healthy: async () => false, discard: (s) => discarded.push(s) });
+    const s = await l.acquire();
+    const first = l.enter();
+    const second = l.enter();
+    l.leave(first);
+    await l.release(s);
+    // The second check is still reading from it: closing it now would be its failure.
+    expect(discarded).toEqual([]);
+    expect(await l.acquire()).not.toBe(s);
+    l.leave(second);
+    expect(discarded).toEqual([s]);
+  });
 });

@@ -34,3 +34,33 @@ describe('era detection against a server that starts slowly', () => {
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([['lifecycle/initialize-result', 'pass']]);
   }, 20_000);
 });
+
+describe('era detection against a stateful server that answers server/discover (fixture --era discover-stateful)', () => {
+  // Its discover result lists 2024-11-05 … 2025-11-25 only, and it refuses 2026-07-28 requests
+  // with -32022, as the Go, Rust and .NET SDK servers of issue 27 do.
+  const listed = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
+
+  it('is tested through initialize, and the report says what server/discover listed', async () => {
+    const report = await runSuite(fixtureCommand({ args: ['--era', 'discover-stateful'] }), { only: ['lifecycle/initialize-result', 'tools/list', 'stateless/discover-result'] });
+    expect(report).toMatchObject({ era: 'stateful', protocolVersion: '2025-11-25', eras: { stateless: false, stateful: true, discoverVersions: listed } });
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([
+      ['lifecycle/initialize-result', 'pass'],
+      ['tools/list', 'pass'],
+    ]);
+  }, 30_000);
+
+  it('gets every verdict the plain stateful fixture gets from the default suite', async () => {
+    const plain = await runSuite(fixtureCommand(), {});
+    const discovering = await runSuite(fixtureCommand({ args: ['--era', 'discover-stateful'] }), {});
+    const got = new Map(discovering.checks.map((c) => [c.id, c]));
+    const mismatches = plain.checks.filter((c) => got.get(c.id)?.status !== c.status).map((c) => `${c.id}: ${c.status} on the plain fixture, ${got.get(c.id)?.status}: ${got.get(c.id)?.message ?? ''}`);
+    expect(mismatches).toEqual([]);
+    expect(discovering.checks.length).toBe(plain.checks.length);
+  }, 240_000);
+
+  it('is still tested at 2026-07-28 when that revision is asked for', async () => {
+    const report = await runSuite(fixtureCommand({ args: ['--era', 'discover-stateful'] }), { protocolVersion: '2026-07-28', only: ['stateless/discover-result'] });
+    expect(report.era).toBe('stateless');
+    expect(report.eras).not.toHaveProperty('discoverVersions');
+  }, 30_000);
+});
