@@ -13,6 +13,11 @@ import { livenessRequest, type LivenessRequest } from './liveness.js';
 import type { Evidence } from './evidence.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
 
+/** Raw inputs above this size are not read for ids (fuzz cases of megabytes). */
+const MAX_NOTED_RAW_BYTES = 64 * 1024;
+/** Uncorrelated ids remembered per session. */
+const MAX_NOTED_IDS = 1000;
+
 export interface SessionOptions {
   revision: Revision;
   requestTimeoutMs: number;
@@ -104,6 +109,12 @@ export class Session {
   private readonly serverRequestIds = new Set<string>();
   private readonly pending = new Map<string, Pending>();
   private readonly answered = new Map<string, Answered>();
+  /**
+   * Ids of messages sent as they are, without correlation (raw lines, deliberately invalid
+   * requests such as one with id {"a":1}): a response naming one answers us, and the check that
+   * sent it judges that answer; it is no response to an id we never used (RPC-2).
+   */
+  private readonly uncorrelatedIds = new Set<string>();
   private readonly listeners = new Set<Listener>();
   /** The latest wire units received (messages and framing), bounded. */
   private readonly arrivals: Arrival[] = [];
@@ -244,12 +255,36 @@ export class Session {
 
   sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
     this.lastSentAt = this.now();
+    this.noteUncorrelated(bytes);
     return this.transport.sendRaw(bytes, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
   /** Sends a message as JSON without correlating anything (notifications, odd shapes). */
   sendMessage(message: unknown): Promise<SendOutcome> {
+    this.noteUncorrelatedId(message);
     return this.transmit(message);
+  }
+
+  /** Raw bytes: the ids of the JSON lines among them (small inputs only; a huge one carries no id worth matching). */
+  private noteUncorrelated(bytes: string | Uint8Array): void {
+    if (bytes.length > MAX_NOTED_RAW_BYTES) return;
+    const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8');
+    for (const line of text.split('\n')) {
+      try {
+        this.noteUncorrelatedId(JSON.parse(line));
+      } catch {
+        // not JSON: nothing a server could echo an id of
+      }
+    }
+  }
+
+  private noteUncorrelatedId(message: unknown): void {
+    const items = Array.isArray(message) ? message : [message];
+    for (const m of items) {
+      if (!isObject(m) || !('id' in m) || m.id === null || m.id === undefined) continue;
+      this.uncorrelatedIds.add(JSON.stringify(m.id));
+      if (this.uncorrelatedIds.size > MAX_NOTED_IDS) this.uncorrelatedIds.delete(this.uncorrelatedIds.values().next().value!);
+    }
   }
 
   /** Every message we send goes through here, so lastSentAt says when we last spoke. */
@@ -437,7 +472,8 @@ export class Session {
     }
     // A response with an id of none of ours: over HTTP it still answers the request its POST carried.
     const id = isObject(message) ? message.id : undefined;
-    const unmatched = isResponse && !pending && !prior && id !== null && id !== undefined ? this.unmatched(id, http, at) : undefined;
+    const ours = id !== null && id !== undefined && this.uncorrelatedIds.has(JSON.stringify(id));
+    const unmatched = isResponse && !pending && !prior && !ours && id !== null && id !== undefined ? this.unmatched(id, http, at) : undefined;
     const asked = pending ?? prior ?? unmatched?.carrier;
     const ref: RequestRef | undefined = asked ? { method: asked.method, params: asked.params } : undefined;
     const validation = validateMessage(message, { revision: this.revision, direction: 'server->client', inReplyTo: ref });
