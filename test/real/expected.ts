@@ -864,4 +864,149 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'An unknown tool gets -32601; TOOLS-7 (SHOULD) wants a protocol error, its example -32602, another code warns. Genuine, as for fastmcp/http.',
     },
   },
+  // Published servers on the other SDKs (servers/other-sdks.ts; reproduced by hand with raw JSON-RPC on stdin).
+  'go-sdk/stdio': {
+    protocolVersion: '2025-11-25',
+    fail: [
+      'errors/invalid-request',
+      'errors/method-not-found',
+      'errors/parse-error',
+    ],
+    warn: [
+      'batch/not-accepted',
+      'capabilities/undeclared-rejected',
+      'errors/invalid-params',
+      'lifecycle/counter-offer-newest',
+      'logging/invalid-level',
+      'stdio/invalid-json-survived',
+      'tools/malformed-call',
+    ],
+    why: {
+      'errors/invalid-request':
+        'go-sdk v1.2.0 ends the whole session on a structurally invalid request: {"jsonrpc":"1.0","id":2,"method":"ping"} makes the process print "Error: invalid message version tag \"1.0\"; expected \"2.0\"" (and its usage text) to stderr and exit 1, so no -32600 ever comes back (RPC-12). Genuine, reproduced by hand.',
+      'errors/method-not-found':
+        'Unknown methods get error code 0 ("JSON RPC not handled: \"foo/bar\" unsupported") instead of -32601 (RPC-13). Genuine: go-sdk up to v1.4 uses code 0 for unknown methods.',
+      'errors/parse-error':
+        'A line that is not JSON ends the process (exit 1, "Error: invalid character \'o\' in literal null" on stderr); no -32700 (RPC-11). Genuine, reproduced by hand.',
+      'batch/not-accepted':
+        'A batch under 2025-11-25 ends the process (exit 1, "Error: JSON-RPC batching is not supported in 2025-06-18 and later") instead of an error response (RPC-24). Genuine, reproduced by hand.',
+      'capabilities/undeclared-rejected':
+        'resources/list and prompts/list answer empty lists although neither capability is declared (CAP-7 SHOULD wants -32601). Genuine; an empty list offers nothing, so offered-features-declared passes.',
+      'errors/invalid-params':
+        'tools/call with name 123 gets error code 0 with the Go unmarshalling message instead of -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'lifecycle/counter-offer-newest':
+        'initialize with 2099-12-31 is answered with 2025-06-18, while the server accepts 2025-11-25 (LIFE-4 SHOULD). Genuine.',
+      'logging/invalid-level':
+        'logging/setLevel with level "verbose" gets an empty result instead of -32602 (LOG-4 SHOULD). Genuine.',
+      'stdio/invalid-json-survived':
+        'The line of invalid JSON ends the process (exit 1), as for errors/parse-error (STDIO-7). Genuine.',
+      'tools/malformed-call':
+        'tools/call with arguments [1] gets an isError result ("cannot unmarshal array into Go value of type map[string]interface {}") instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+    },
+  },
+  'mcp-go/stdio': {
+    protocolVersion: '2025-03-26',
+    fail: [
+      'batch/answered',
+      'batch/notifications-only',
+      'errors/invalid-request',
+    ],
+    warn: [
+      'batch/empty-and-invalid',
+      'errors/invalid-params',
+      'lifecycle/request-before-initialize',
+      'tools/malformed-call',
+    ],
+    why: {
+      'batch/answered':
+        'mcp-go v0.33.0 negotiates 2025-03-26, the revision with JSON-RPC batches, but answers any batch with -32700 "Failed to parse message" (id null) instead of its responses (RPC-19, RPC-20). Genuine, reproduced by hand.',
+      'batch/notifications-only':
+        'A batch of notifications gets -32700 (id null) where nothing may come back (RPC-21). Genuine, same cause as batch/answered.',
+      'batch/empty-and-invalid':
+        '[] gets -32700 rather than -32600 (RPC-22). Genuine, same parser.',
+      'errors/invalid-request':
+        'Pings with id {"a":1} or true are served, the odd id echoed in a result; method 5 gets -32700 and a request with no method -32601 instead of -32600 (RPC-12). Genuine, reproduced by hand.',
+      'errors/invalid-params':
+        'tools/call with name 123 gets -32600 "unparsable tools/call request" instead of -32602 (RPC-14). Genuine; warn since an error does come back.',
+      'lifecycle/request-before-initialize':
+        'tools/list before initialize is served (LIFE-9 binds the client, so warn). Genuine.',
+      'tools/malformed-call':
+        'tools/call add_time with arguments [1] gets an isError result instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+    },
+  },
+  'mcp-go/http': {
+    protocolVersion: '2025-03-26',
+    fail: [
+      'batch/answered',
+      'batch/notifications-only',
+      'errors/invalid-request',
+      'http/ended-session-404',
+      'http/foreign-origin-rejected',
+    ],
+    warn: [
+      'batch/empty-and-invalid',
+      'errors/invalid-params',
+      'http/accept-both-media-types',
+      'tools/malformed-call',
+    ],
+    why: {
+      'batch/answered':
+        'A POSTed batch under 2025-03-26 gets -32700 "request body is not valid json" (id null) instead of its responses (RPC-19, RPC-20). Genuine.',
+      'batch/notifications-only':
+        'A POSTed batch of notifications gets HTTP 400 with an error body instead of 202 (RPC-21, HTTP-35). Genuine.',
+      'batch/empty-and-invalid':
+        '[] gets -32700 rather than -32600 (RPC-22). Genuine.',
+      'errors/invalid-request':
+        'As over stdio: pings with object and boolean ids are served, their ids echoed (RPC-12; the echoed object id also breaks RPC-2\'s id type). Genuine.',
+      'errors/invalid-params':
+        'tools/call with name 123 gets -32600 instead of -32602 (RPC-14). Genuine; warn.',
+      'http/ended-session-404':
+        'DELETE of the session answers 200, and the same Mcp-Session-Id is served afterwards instead of 404 (HTTP-29, HTTP-30). Genuine, reproduced with curl.',
+      'http/foreign-origin-rejected':
+        'initialize with Origin: https://mcp-conform.invalid is served: no Origin validation (HTTP-2, HTTP-3). Genuine.',
+      'http/accept-both-media-types':
+        'POSTs accepting only application/json, or only text/event-stream, are served (HTTP-34 binds the client: warn). Genuine.',
+      'tools/malformed-call':
+        'tools/call add_time with arguments [1] gets an isError result instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+    },
+  },
+  'rmcp/stdio': {
+    protocolVersion: '2025-06-18',
+    fail: [
+      'errors/invalid-request',
+      'errors/parse-error',
+      'lifecycle/unsupported-version',
+    ],
+    warn: [
+      'batch/not-accepted',
+      'capabilities/undeclared-rejected',
+      'errors/invalid-params',
+      'pagination/invalid-cursor',
+      'resources/unknown-uri',
+      'stdio/invalid-json-survived',
+      'tools/malformed-call',
+    ],
+    why: {
+      'errors/invalid-request':
+        'rmcp 1.1.1 treats a line it cannot decode as a JSON-RPC message as the end of the stream: {"jsonrpc":"1.0",…} makes it log "serve finished, quit_reason: Closed" and exit 0, with no -32600 (RPC-12). Genuine, reproduced by hand.',
+      'errors/parse-error':
+        'A line that is not JSON ends the session the same way (exit 0, nothing written back); no -32700 (RPC-11). Genuine, reproduced by hand.',
+      'lifecycle/unsupported-version':
+        'initialize with 1999-01-01 is answered with protocolVersion 1999-01-01, a version it cannot support (LIFE-3). Genuine: rmcp echoes unknown versions.',
+      'batch/not-accepted':
+        'A batch ends the session (exit 0) instead of an error response (RPC-24). Genuine, same decoder as errors/parse-error.',
+      'capabilities/undeclared-rejected':
+        'completion/complete answers with empty values although completions is not declared (CAP-7 SHOULD). Genuine; empty values offer nothing.',
+      'errors/invalid-params':
+        'resources/read {} gets -32601 "resources/read" (and prompts/get {}, tools/call with name 123 likewise) instead of -32602 (RPC-14): a request its typed decoder cannot read becomes "method not found". Genuine, reproduced by hand; warn.',
+      'pagination/invalid-cursor':
+        'tools/list with a cursor it never issued returns the full list (PAGE-4 SHOULD). Genuine.',
+      'resources/unknown-uri':
+        'An unknown resource URI gets -32602 where 2025-06-18 asks for -32002 (RES-6 SHOULD). Genuine.',
+      'stdio/invalid-json-survived':
+        'The line of invalid JSON ends the session (exit 0), as for errors/parse-error (STDIO-7). Genuine.',
+      'tools/malformed-call':
+        'tools/call without a name gets -32601 instead of -32602 (TOOLS-8 SHOULD). Genuine.',
+    },
+  },
 };

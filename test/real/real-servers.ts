@@ -10,6 +10,7 @@ import { startAuthorizationServer } from '../support/authorization-server.js';
 import { ROOT, startHttpServer } from './servers.js';
 import { destructiveCall, destructiveMarkerEnv, sdkV2Command, type SdkV2Posture } from './servers/sdk-v2/launch.js';
 import { tmcp2026Command } from './servers/tmcp-2026-launch.js';
+import { goSdkPrometheusCommand, mcpGoTimeCommand, rmcpCortexEnv, rmcpCortexCommand, startMcpGoTimeHttp } from './servers/other-sdks.js';
 
 export const REAL_SERVERS = [
   'everything/stdio',
@@ -34,6 +35,10 @@ export const REAL_SERVERS = [
   'sdk-v1-auth/http',
   'sdk-v2-auth/http',
   'fastmcp-auth/http',
+  'go-sdk/stdio',
+  'mcp-go/stdio',
+  'mcp-go/http',
+  'rmcp/stdio',
 ] as const;
 export type RealServer = (typeof REAL_SERVERS)[number];
 
@@ -121,6 +126,19 @@ export async function startRealServer(name: RealServer): Promise<StartedTarget> 
     }
     case 'fastmcp-auth/http':
       return startProtected([ours('fastmcp'), 'http-auth']);
+    // Published servers built on the other SDKs (servers/other-sdks.ts says which and why).
+    case 'go-sdk/stdio':
+      return stdio(goSdkPrometheusCommand());
+    case 'mcp-go/stdio':
+      return stdio(mcpGoTimeCommand());
+    case 'mcp-go/http': {
+      const server = await startMcpGoTimeHttp();
+      return { target: { transport: 'http', url: server.url }, stop: () => server.stop() };
+    }
+    case 'rmcp/stdio': {
+      const tmp = tempDir('rmcp');
+      return stdio(rmcpCortexCommand(), rmcpCortexEnv(tmp.dir), tmp.remove);
+    }
   }
 }
 
