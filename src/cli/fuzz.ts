@@ -4,6 +4,7 @@
 import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
 import type { TargetRunOptions } from '../runner/target.js';
+import { REVISIONS } from '../schema/index.js';
 import { randomSeed } from '../runner/seed.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
@@ -142,7 +143,8 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     seed: args.seed,
     requestTimeoutMs: args.requestTimeoutMs,
     quietMs: args.quietMs,
-    deadlineMs: given('--deadline') ? args.deadlineMs : fuzzChecks.length * checkTimeoutMs + 60_000,
+    // The deadline bounds the whole target: with `all`, every revision's campaigns (one after another on stdio).
+    deadlineMs: given('--deadline') ? args.deadlineMs : (fuzzChecks.length * checkTimeoutMs + 60_000) * (args.protocolVersion === 'all' ? REVISIONS.length : 1),
     callTools: args.callTools,
     slowTool: args.slowTool,
     auth: args.auth,
