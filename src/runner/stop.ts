@@ -20,8 +20,9 @@ export function runStop(deadlineMs: number | undefined, outer?: AbortSignal): { 
   const stop = (reason: unknown) => {
     if (!controller.signal.aborted) controller.abort(reason instanceof RunStopped ? reason : new RunStopped(reasonText(reason)));
   };
+  // Kept referenced: should every other handle be gone (a promise nobody will settle), the
+  // deadline still comes and the report with it, rather than the process quietly ending.
   const timer = deadlineMs === undefined ? undefined : setTimeout(() => stop(new RunStopped('the run deadline passed')), deadlineMs);
-  timer?.unref();
   const onOuter = () => stop(outer!.reason);
   if (outer?.aborted) onOuter();
   else outer?.addEventListener('abort', onOuter, { once: true });
