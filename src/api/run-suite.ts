@@ -29,8 +29,13 @@ export interface RunSuiteOptions extends TargetOptions {
   fuzzRuns?: number;
   /** How long "no reply expected" checks listen, in ms (default 500). */
   quietMs?: number;
-  /** Ceiling for the whole run in ms (default 300000); checks not started by then are skipped. */
+  /**
+   * Ceiling for the whole run in ms (default 300000): checks still running then are cut short
+   * and those not started are not run (both skipped); the report's `stopped` says so.
+   */
   deadline?: number;
+  /** Stops the run as the deadline does, whatever it is doing (the CLI's SIGINT/SIGTERM). */
+  signal?: AbortSignal;
   /** Called after each check. */
   onProgress?: (done: number, total: number, checkId: string) => void;
 }
@@ -80,6 +85,7 @@ export async function runSuite(target: ServerTarget, options: RunSuiteOptions = 
     slowTool: options.slowTool,
     fuzzRuns: wholeNumber('fuzzRuns', options.fuzzRuns, 100, 0),
     onProgress: options.onProgress,
+    signal: options.signal,
     tool: { name: 'mcp-conform', version: packageVersion() },
   });
 }

@@ -76,6 +76,11 @@ export interface RunResult {
   eras?: { stateless: boolean; stateful?: boolean; discoverVersions?: string[] };
   /** HTTP: what the run found about authorization (present when the server asked for it or a token was given). */
   auth?: AuthSummary;
+  /**
+   * Set when the run stopped early (its deadline passed, SIGINT or SIGTERM): why. Checks it cut
+   * short or never started are skipped, "not finished: …" / "not run: …"; the rest stand.
+   */
+  stopped?: string;
 }
 
 /** Authorization of a run, secrets shown only as fingerprints. */

@@ -3,13 +3,15 @@
 // cases per second on stderr when interactive.
 import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
-import { runTarget, type TargetRunOptions } from '../runner/target.js';
+import type { TargetRunOptions } from '../runner/target.js';
+import { REVISIONS } from '../schema/index.js';
 import { randomSeed } from '../runner/seed.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
 import { EXIT, UsageError } from './errors.js';
 import type { CliIO } from './io.js';
-import { assertPatternsMatch, finishRun, parseRunArgs, RUN_HELP } from './run.js';
+import { assertPatternsMatch, finishRun, parseRunArgs, runBounded, RUN_HELP } from './run.js';
+import { catchInterrupts } from './interrupt.js';
 import { packageVersion } from './version.js';
 
 const DEFAULT_DURATION_S = 30;
@@ -141,7 +143,8 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     seed: args.seed,
     requestTimeoutMs: args.requestTimeoutMs,
     quietMs: args.quietMs,
-    deadlineMs: given('--deadline') ? args.deadlineMs : fuzzChecks.length * checkTimeoutMs + 60_000,
+    // The deadline bounds the whole target: with `all`, every revision's campaigns (one after another on stdio).
+    deadlineMs: given('--deadline') ? args.deadlineMs : (fuzzChecks.length * checkTimeoutMs + 60_000) * (args.protocolVersion === 'all' ? REVISIONS.length : 1),
     callTools: args.callTools,
     slowTool: args.slowTool,
     auth: args.auth,
@@ -158,9 +161,19 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     onFuzzProgress,
     tool: { name: 'mcp-conform', version: packageVersion() },
   };
-  const report: Report = await runTarget(options);
-  if (onFuzzProgress && lastLen) io.stderr(`\r${' '.repeat(lastLen)}\r`);
-  return finishRun(report, args, baseline, io);
+  // Until the report is written, SIGINT/SIGTERM stop the campaigns and leave a partial one (interrupt.ts).
+  const interrupts = catchInterrupts();
+  try {
+    let report: Report;
+    try {
+      report = await runBounded({ ...options, signal: interrupts.signal });
+    } finally {
+      if (onFuzzProgress && lastLen) io.stderr(`\r${' '.repeat(lastLen)}\r`);
+    }
+    return await finishRun(report, args, baseline, io);
+  } finally {
+    interrupts.dispose();
+  }
 }
 
 /** RUN_HELP's option lines, less the entries of `flags` (fuzz describes them itself), continuation lines included. */

@@ -7,6 +7,7 @@ import { ConfigError, EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
 import { fuzzCommand } from './fuzz.js';
 import { boundHeapGrowth } from './heap-policy.js';
+import { endBy, interruptedBy } from './interrupt.js';
 import { listCommand } from './list.js';
 import { proxyCommand } from './proxy.js';
 import { runCommand } from './run.js';
@@ -92,6 +93,9 @@ export async function cli(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === 'run' || argv[0] === 'fuzz') boundHeapGrowth();
   const code = await main(argv, io);
+  // SIGINT/SIGTERM stopped the run and its partial report is out: end as that signal would have.
+  const signal = interruptedBy();
+  if (signal) return endBy(signal);
   process.exitCode = code;
   // Transports kill their children on close; give stdout a moment to drain, then leave.
   setTimeout(() => process.exit(code), 50).unref();

@@ -6,7 +6,7 @@ import type { Report } from '../checks/types.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import type { TargetSpec } from '../session/index.js';
 import { TargetUnreachable } from '../transport/types.js';
-import { DEFAULT_SEED, randomSeed, runTarget, targetOf, unmatchedPatterns } from '../runner/index.js';
+import { DEFAULT_SEED, randomSeed, runStop, runTarget, targetOf, unmatchedPatterns, type TargetRunOptions } from '../runner/index.js';
 import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
 import { githubEnabled, publishToGithub, stopCommands, worstExitCode, type GithubTargetResult } from '../report/github.js';
 import { applyBaseline, readBaseline, type Baseline } from './baseline.js';
@@ -17,6 +17,7 @@ import type { CliIO } from './io.js';
 import { packageVersion } from './version.js';
 import { AUTH_FLAGS, resolveAuth } from './auth-flags.js';
 import { ClientCredentialsRefused, type AuthOptions } from '../auth/index.js';
+import { catchInterrupts, windDownBound } from './interrupt.js';
 
 export const RUN_HELP = `Usage:
   mcp-conform run [options] -- <command> [args...]   spawn the server and talk over stdio
@@ -47,7 +48,9 @@ Options:
   --no-reports                write no report files unless named by --json/--junit/--html
   --timeout <ms>              per-request timeout (default 5000)
   --quiet-ms <ms>             how long "no reply expected" checks listen (default 500)
-  --deadline <ms>             ceiling for the whole run (default 300000)
+  --deadline <ms>             ceiling for the whole run (default 300000): checks still running
+                              then are cut short ("not finished") and the rest not run, both
+                              skipped; the report is written within 2 s
   --call-tools <names|all>    tools we may call besides those annotated readOnlyHint (comma list)
   --slow-tool <name>          a slow, safe tool for cancellation and progress checks
   --seed <n|random>           seed for generated inputs (default 1, so runs agree; random draws
@@ -83,7 +86,9 @@ Options:
 Exit codes: 0 no failure, 1 a check failed (or the baseline did not hold),
 2 usage error, 4 server could not be started or reached (or the URL does not speak MCP),
 5 internal error.
-With several targets, the worst of them.
+With several targets, the worst of them. SIGINT or SIGTERM stops the run in any phase: the
+partial report is written (its "stopped" says why), the servers are killed, and mcp-conform
+ends by that signal within 2 s (a shell shows 130 or 143); a second signal ends it at once.
 
 Config file (run only):
   --config <file>             read targets and options from this file; flags override it
@@ -318,10 +323,11 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
   const github = githubEnabled(plans[0].github, io.env);
   const several = plans.length > 1;
   const results: GithubTargetResult[] = [];
-  for (const plan of plans) {
+  const interrupts = catchInterrupts();
+  const runOnePlan = async (plan: RunPlan): Promise<void> => {
     if (several) io.stdout(`${results.length ? '\n' : ''}${github ? `::group::target ${plan.name}\n` : ''}=== target ${plan.name} ===\n`);
     try {
-      const report = await runPlan(plan, io, checks);
+      const report = await runPlan(plan, io, checks, interrupts.signal);
       const outcome = await finishTarget(report, plan, plan.baseline ? baselines.get(plan.baseline) : undefined, io, github);
       results.push({ name: plan.name, report, exitCode: outcome.code, reports: plan.reports, baseline: outcome.baseline });
     } catch (err) {
@@ -338,6 +344,15 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
     } finally {
       if (several && github) io.stdout('::endgroup::\n');
     }
+  };
+  try {
+    for (const plan of plans) {
+      // Interrupted: the targets after the one it stopped are not started.
+      if (interrupts.signal.aborted) break;
+      await runOnePlan(plan);
+    }
+  } finally {
+    interrupts.dispose();
   }
   if (several) io.stdout(targetsRecap(results));
   if (github) await publishToGithub(results, { strict: plans[0].strict }, io);
@@ -355,7 +370,7 @@ export function assertPatternsMatch(
   if (first) throw new UsageError(`${source(first.option)} ${JSON.stringify(first.pattern)} matches no check id (${known})`);
 }
 
-async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[]): Promise<Report> {
+async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[], interrupt: AbortSignal): Promise<Report> {
   let lastLen = 0;
   const progress = io.interactive
     ? (done: number, total: number, id: string) => {
@@ -365,7 +380,7 @@ async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[]): Prom
       }
     : undefined;
   try {
-    return await runTarget({
+    return await runBounded({
       target: plan.target,
       checks,
       protocolVersion: plan.protocolVersion,
@@ -380,10 +395,24 @@ async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[]): Prom
       fuzzRuns: plan.fuzzRuns,
       auth: plan.auth,
       onProgress: progress,
+      signal: interrupt,
       tool: { name: 'mcp-conform', version: packageVersion() },
     });
   } finally {
     if (progress) io.stderr(`\r${' '.repeat(lastLen)}\r`);
+  }
+}
+
+/**
+ * runTarget, which ends with a partial report once its deadline passes or `signal` aborts; should
+ * it not within WIND_DOWN_MS (a bug of ours), an internal error ends the command instead.
+ */
+export async function runBounded(options: TargetRunOptions): Promise<Report> {
+  const stop = runStop(options.deadlineMs, options.signal);
+  try {
+    return await windDownBound(runTarget(options), stop.signal);
+  } finally {
+    stop.dispose();
   }
 }
 

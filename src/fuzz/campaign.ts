@@ -166,6 +166,26 @@ const SEARCH_AFTER_PING_MS = 250;
 const SEARCH_GRACE_MS = 0;
 /** In replays and while shrinking: how long after the ping a missing answer counts as missing. */
 const QUICK_MS = 100;
+/**
+ * fast-check draws a chunk of cases, and walks the shrink candidates a predicate passes at once,
+ * with nothing but microtasks in between: no timer, I/O or signal handler (SIGTERM) would run.
+ * Such work gives the event loop a turn at least this often.
+ */
+const YIELD_EVERY_MS = 20;
+
+/** Resolves at once, or on the event loop's next turn when `YIELD_EVERY_MS` have passed since the last. */
+function turnTaker(): () => Promise<void> | undefined {
+  let since = performance.now();
+  return () => {
+    if (performance.now() - since < YIELD_EVERY_MS) return undefined;
+    return new Promise<void>((resolve) =>
+      setImmediate(() => {
+        since = performance.now();
+        resolve();
+      }),
+    );
+  };
+}
 
 export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult> {
   const t0 = performance.now();
@@ -174,6 +194,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   // One property object for sampling and shrinking, so run i is the same value in both.
   const property = fc.asyncProperty(opts.cases, (spec) => predicate(spec));
   const known = new Map<string, FoundFailure>();
+  const takeTurn = turnTaker();
   /** Anomalies seen after their kind stopped being hunted (see MAX_FRUITLESS_HUNTS). */
   const unattributedCount = new Map<string, number>();
   const dismissed = new Map<string, number>();
@@ -268,6 +289,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
       const specs: CaseSpec[] = [];
       predicate = async (spec) => {
         specs.push(spec);
+        await takeTurn();
         return true;
       };
       const numRuns = Math.min(CHUNK, Math.max(opts.runs - c * CHUNK, (i % CHUNK) + 1));
@@ -282,6 +304,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   const shrinkAndConfirm = async (original: CaseRun, anomaly: Anomaly): Promise<FoundFailure | undefined> => {
     const kind = anomaly.kind;
     predicate = async (spec) => {
+      await takeTurn();
       if (opts.signal.aborted || shrinkTimeLeft() <= 0) return true;
       try {
         const mode = kind === 'crash' || kind === 'unresponsive' ? 'probe' : 'quick';

@@ -40,6 +40,8 @@ export const HOSTILE_TEXT: ReadonlyArray<{ name: string; text: string }> = [
 const MAX_DEPTH = 4;
 /** String arguments tried per tool, at most: every entry goes into each. */
 export const MAX_STRING_PATHS = 12;
+/** Subschemas visited per tool, at most: unions reached again through $refs branch out exponentially. */
+const MAX_VISITS = 10_000;
 
 type Path = Array<string | number>;
 
@@ -66,8 +68,9 @@ export function stringPaths(inputSchema: unknown): Path[] {
   if (!isObj(inputSchema)) return [];
   const out: Path[] = [];
   const seen = new Set<string>();
+  let visits = 0;
   const walk = (schema: unknown, path: Path, depth: number, refs: number) => {
-    if (!isObj(schema) || depth > MAX_DEPTH || refs > 8 || out.length >= MAX_STRING_PATHS) return;
+    if (!isObj(schema) || depth > MAX_DEPTH || refs > 8 || out.length >= MAX_STRING_PATHS || ++visits > MAX_VISITS) return;
     if (typeof schema.$ref === 'string') walk(resolveLocal(schema.$ref, inputSchema), path, depth, refs + 1);
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
       const branches = schema[key];

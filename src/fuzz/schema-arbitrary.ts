@@ -24,7 +24,8 @@
 import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
 import type { SchemaSet } from '../schema/registry.js';
-import { anyJson, integerArb, numberArb, stringArb } from './json-arbitraries.js';
+import { anyJson, integerArb, MAX_GENERATED_LENGTH, numberArb, stringArb, text } from './json-arbitraries.js';
+import { boundedFilter, type OnMiss } from './bounded-filter.js';
 import {
   conjKey, flatten, settleUnion, isVirtual, propertySchemas, refOf, resolveRef, virtualSub,
   type Flat, type JsonType, type Sub,
@@ -37,36 +38,11 @@ export interface ArbitraryOptions {
   maxDepth?: number;
   /**
    * For schemas we do not control (a tool's inputSchema): keywords enforced by filtering give up
-   * after a few tries and let an unfitting value through, instead of searching forever (a
-   * `multipleOf: 0.01` or a `not` can make fitting values very rare).
+   * after a few tries and let an unfitting value through (a `multipleOf: 0.01` or a `not` can
+   * make fitting values very rare), and a schema whose unions multiply into too many
+   * combinations is refused. Otherwise a filter that keeps missing throws (bounded-filter.ts).
    */
   bestEffort?: boolean;
-}
-
-/** Filter attempts before a best-effort generator gives up on a keyword it does not model. */
-const BEST_EFFORT_TRIES = 20;
-
-/** Like arb.filter(pred), but after `tries` misses it yields the last value anyway. */
-class BoundedFilter<T> extends fc.Arbitrary<T> {
-  constructor(
-    private readonly arb: fc.Arbitrary<T>,
-    private readonly pred: (v: T) => boolean,
-    private readonly tries: number,
-  ) {
-    super();
-  }
-  generate(mrng: fc.Random, biasFactor: number | undefined): fc.Value<T> {
-    let v = this.arb.generate(mrng, biasFactor);
-    for (let i = 1; i < this.tries && !this.pred(v.value); i++) v = this.arb.generate(mrng, biasFactor);
-    return v;
-  }
-  canShrinkWithoutContext(value: unknown): value is T {
-    return this.arb.canShrinkWithoutContext(value);
-  }
-  shrink(value: T, context: unknown): fc.Stream<fc.Value<T>> {
-    const ok = this.pred(value);
-    return this.arb.shrink(value, context).filter((v) => !ok || this.pred(v.value));
-  }
 }
 
 /** The message shapes of an index entry (not src/schema's MessageKind, which classifies any input). */
@@ -78,6 +54,15 @@ export interface MessageOptions extends ArbitraryOptions {
 }
 
 const DEFAULT_MAX_DEPTH = 5;
+/**
+ * Best effort: arbitraries built (and smallest sizes computed) for one schema before it is
+ * refused. Unions multiply: an allOf of ten anyOfs of three branches is 3^10 conjunctions, a
+ * minute of building on the event loop; a thousand take a few hundred ms. Tool schemas seen in
+ * the wild need a few dozen.
+ */
+const MAX_BUILDS = 1000;
+/** The smallest instance an array's required items may add up to (nested minItems multiply too). */
+const MAX_REQUIRED_SIZE = 1000;
 /** A schema whose required members recurse this deep has no finite instance. */
 const RUNAWAY_DEPTH = 64;
 const SCALARS: readonly JsonType[] = ['null', 'boolean', 'integer', 'number', 'string'];
@@ -131,16 +116,25 @@ class SchemaGenerator {
   private readonly building = new Set<string>();
   private readonly costs = new Map<string, number>();
   private readonly formatChecks = new Map<string, ValidateFunction>();
+  private readonly onMiss: OnMiss;
+  private builds = 0;
 
   constructor(
     readonly set: SchemaSet,
     readonly maxDepth: number,
     readonly bestEffort = false,
-  ) {}
+  ) {
+    this.onMiss = bestEffort ? 'keep-last' : 'throw';
+  }
 
-  /** arb.filter(pred), bounded when generating best effort. */
-  private keep<T>(arb: fc.Arbitrary<T>, pred: (v: T) => boolean): fc.Arbitrary<T> {
-    return this.bestEffort ? new BoundedFilter(arb, pred, BEST_EFFORT_TRIES) : arb.filter(pred);
+  /** arb.filter(pred), never unbounded (bounded-filter.ts). */
+  private keep<T>(arb: fc.Arbitrary<T>, pred: (v: T) => boolean, what: string): fc.Arbitrary<T> {
+    return boundedFilter(arb, pred, { onMiss: this.onMiss, what });
+  }
+
+  /** Counts one more build or cost computation against MAX_BUILDS (best effort only). */
+  private spend(): void {
+    if (this.bestEffort && ++this.builds > MAX_BUILDS) throw new Error(`schema-arbitrary: the schema's unions make more than ${MAX_BUILDS} combinations`);
   }
 
   /** Arbitrary of values valid against every subschema of `conj`. */
@@ -162,12 +156,13 @@ class SchemaGenerator {
   }
 
   private build(conj: readonly Sub[], depth: number): fc.Arbitrary<unknown> {
+    this.spend();
     const flat = flatten(this.set, conj);
     if (!locallySatisfiable(flat)) throw new Error(`schema-arbitrary: ${conjKey(conj)} is unsatisfiable`);
     if (flat.unions.length) return this.union(flat, depth);
     let arb = this.byType(flat, depth);
     const checks = flat.checks.filter((s) => !isVirtual(s)).map((s) => this.set.check(refOf(s)));
-    if (checks.length) arb = this.keep(arb, (v) => checks.every((check) => check(v)));
+    if (checks.length) arb = this.keep(arb, (v) => checks.every((check) => check(v)), `${conjKey(conj)}`);
     return arb;
   }
 
@@ -184,7 +179,7 @@ class SchemaGenerator {
     }
     if (u.keyword === 'oneOf') {
       const branches = u.branches.map((b) => this.set.check(refOf(b)));
-      arb = this.keep(arb, (v) => branches.filter((check) => check(v)).length === 1);
+      arb = this.keep(arb, (v) => branches.filter((check) => check(v)).length === 1, `exactly one branch of ${u.holder.key} oneOf`);
     }
     return arb;
   }
@@ -224,19 +219,23 @@ class SchemaGenerator {
 
   private string(flat: Flat): fc.Arbitrary<unknown> {
     const format = flat.formats[0];
-    const arb = stringArb({ minLength: flat.minLength, maxLength: flat.maxLength, format, pattern: flat.patterns[0] });
+    const arb = stringArb({ minLength: flat.minLength, maxLength: flat.maxLength, format, pattern: flat.patterns[0] }, this.onMiss);
     if (arb) return arb;
     // A format we have no generator for: let ajv's own format check pick the strings that fit.
     let check = this.formatChecks.get(format);
     if (!check) this.formatChecks.set(format, (check = this.set.ajv.compile({ type: 'string', format })));
-    return this.keep(fc.string({ minLength: flat.minLength ?? 0, maxLength: flat.maxLength ?? 40 }), (s) => check(s));
+    const min = Math.min(flat.minLength ?? 0, MAX_GENERATED_LENGTH);
+    return this.keep(text(min, Math.max(min, Math.min(flat.maxLength ?? 40, min + 40))), (s) => check(s), `format ${format}`);
   }
 
   private array(flat: Flat, depth: number): fc.Arbitrary<unknown> {
-    const min = flat.minItems ?? 0;
+    const itemCost = this.cost(flat.items);
+    // Items that cannot exist: the empty array, whatever minItems says (best effort's one way out).
+    if (itemCost === Infinity) return fc.constant([]);
+    const min = Math.min(flat.minItems ?? 0, Math.floor(MAX_REQUIRED_SIZE / itemCost));
     const max = depth >= this.maxDepth ? min : Math.min(flat.maxItems ?? Infinity, min + 3);
-    if (max === 0) return fc.constant([]);
-    return fc.array(this.forConj(flat.items, depth + 1), { minLength: min, maxLength: max });
+    if (max <= 0) return fc.constant([]);
+    return fc.array(this.forConj(flat.items, depth + 1), { minLength: min, maxLength: Math.max(min, max) });
   }
 
   private object(flat: Flat, depth: number): fc.Arbitrary<unknown> {
@@ -295,6 +294,7 @@ class SchemaGenerator {
   }
 
   private computeCost(conj: readonly Sub[], stack: Set<string>): number {
+    this.spend();
     const flat = flatten(this.set, conj);
     if (!locallySatisfiable(flat)) return Infinity;
     if (flat.unions.length) {

@@ -55,9 +55,22 @@ function toolSchemaSet(inputSchema: Obj, revision: Revision): SchemaSet {
   return { revision, index, ajv, files: new Map([[FILE, schema as AnySchemaObject]]), get, check: get };
 }
 
+type Generated = { arb: fc.Arbitrary<Obj> } | { reason: string };
+
+/** Per inputSchema object and revision: the campaign asks for a tool's twice (cases, and what cannot be generated). */
+const generated = new WeakMap<Obj, Map<Revision, Generated>>();
+
 /** Arguments valid against the tool's inputSchema (best effort), or why there are none. */
-export function toolArgumentsArbitrary(inputSchema: unknown, revision: Revision): { arb: fc.Arbitrary<Obj> } | { reason: string } {
+export function toolArgumentsArbitrary(inputSchema: unknown, revision: Revision): Generated {
   if (!isObj(inputSchema)) return { reason: 'its inputSchema is not an object' };
+  let byRevision = generated.get(inputSchema);
+  if (!byRevision) generated.set(inputSchema, (byRevision = new Map()));
+  let result = byRevision.get(revision);
+  if (!result) byRevision.set(revision, (result = generate(inputSchema, revision)));
+  return result;
+}
+
+function generate(inputSchema: Obj, revision: Revision): Generated {
   try {
     const set = toolSchemaSet(inputSchema, revision);
     const arb = arbitraryFor(set, FILE, { bestEffort: true, maxDepth: 4 });

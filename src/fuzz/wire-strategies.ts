@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import { isStateless, type SchemaSet } from '../schema/index.js';
 import { statelessStrategies } from './stateless-strategies.js';
 import { anyJson, safeKey } from './json-arbitraries.js';
+import { boundedFilter } from './bounded-filter.js';
 import { mutatedMessageArbitrary } from './mutations.js';
 import { baseRequestArbitrary, makeSafe, requestMethods, withIdSlot, type Inventory } from './request-cases.js';
 import { isReadableId } from './expect.js';
@@ -106,7 +107,7 @@ function commonStrategies(set: SchemaSet, inventory: Inventory): Record<string, 
     'invalid-json/garbage': fc
       .oneof(
         fc.constantFrom('undefined', 'NaN', 'Infinity', "{'jsonrpc':'2.0'}", '{jsonrpc:"2.0"}', '// a comment', 'ping', '\u001b[31mred\u001b[0m', 'Content-Length: 42', '<xml/>', '\\', '{"a":1}}'),
-        fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }).filter((s) => s.trim() !== '' && !parses(s)),
+        boundedFilter(fc.string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 40 }), (s) => s.trim() !== '' && !parses(s), { onMiss: 'throw', what: 'text that is not JSON' }),
       )
       .map((t) => ({ text: t })),
     'invalid-json/bom': base.map((m) => ({ text: `\ufeff${text(m)}`, lenient: true })),
@@ -231,7 +232,7 @@ function rawSlotText(): string {
 
 const nonAscii = fc.oneof(
   fc.constantFrom('é', '世界', '🚀', '\u2028', '\u2029', '\u202e', '\ufeff', '\u200d', 'Ω', '\u0085', '\ufffd', '𝔘'),
-  fc.integer({ min: 0x80, max: 0x10ffff }).filter((c) => c < 0xd800 || c > 0xdfff).map((c) => String.fromCodePoint(c)),
+  boundedFilter(fc.integer({ min: 0x80, max: 0x10ffff }), (c) => c < 0xd800 || c > 0xdfff, { onMiss: 'throw', what: 'a code point that is not a surrogate' }).map((c) => String.fromCodePoint(c)),
 );
 
 function parses(s: string): boolean {

@@ -28,7 +28,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const verbose = opts.verbose ?? false;
   const matrix = isMatrix(report);
   const runs = runsOf(report);
-  const lines: string[] = [headerLine(report, matrix, style), ...clientCredentialsLines(report, style)];
+  const lines: string[] = [headerLine(report, matrix, style), ...clientCredentialsLines(report, style), ...stoppedLines(report, style)];
 
   for (const run of runs) {
     lines.push('');
@@ -52,6 +52,14 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const s = report.summary;
   lines.push('', `${countsText(s)} (${Math.round(report.durationMs)} ms)`);
   return `${lines.join('\n')}\n`;
+}
+
+/** A run that stopped early says so first: its skips are not the server's doing. */
+function stoppedLines(report: Report, style: Style): string[] {
+  if (!report.stopped) return [];
+  const cut = runsOf(report).flatMap((r) => r.checks).filter((c) => c.status === 'skip' && /^not (finished|run): /.test(c.message ?? '')).length;
+  const text = cut ? `stopped early: ${report.stopped}; ${cut} check(s) not finished or not run` : `${report.stopped} while closing, after every check had finished`;
+  return [style.yellow(inert(text))];
 }
 
 function headerLine(report: Report, matrix: boolean, style: Style): string {

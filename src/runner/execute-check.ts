@@ -1,6 +1,7 @@
 // Runs one check: on the connection its record asks for (the main session, a lane's session, or
-// one of its own, initialized where the era has one), under the run's deadline and the check's
-// own ceiling, then turns what it returned and the findings its requests caused into its result.
+// one of its own, initialized where the era has one), under the check's own ceiling and until the
+// run stops (its deadline, SIGINT/SIGTERM: stop.ts), then turns what it returned and the findings
+// its requests caused into its result. A check the stop cuts short is skipped, not judged.
 import { CheckContext, gradeViolation, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Verdict } from '../checks/types.js';
 import { initialize, ServerClosedConnection, type Session, type TargetSpec } from '../session/index.js';
@@ -8,6 +9,7 @@ import type { DisposableLane, LaneRun } from './disposable-lanes.js';
 import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
 import { traceCheck } from './trace.js';
+import { STOPPED, stopReason, unlessStopped } from './stop.js';
 
 export interface ExecutorDeps {
   sessions: RunSessions;
@@ -15,9 +17,10 @@ export interface ExecutorDeps {
   options: CheckOptions;
   target: TargetSpec;
   stateless: boolean;
-  /** performance.now() of the run's start, and of its deadline. */
+  /** performance.now() of the run's start. */
   t0: number;
-  deadline: number;
+  /** Aborted when the run stops: checks not started are not run, those running are cut short. */
+  stop: AbortSignal;
   /** Why checks starting now are not run (the server went silent after the handshake), if it did. */
   silence: () => string | undefined;
   /** A check hands over a session it is done with (it may become a lane). */
@@ -63,11 +66,17 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
   };
 
   const runOnce: RunOnce = async (check, lane) => {
-    if (performance.now() > d.deadline) return alone(record(check, revision(), { status: 'skip', message: 'not run: the run deadline passed' }, 0));
+    if (d.stop.aborted) return alone(record(check, revision(), { status: 'skip', message: `not run: ${stopReason(d.stop)}` }, 0));
     const silence = d.silence();
     if (silence && !isFinal(check)) return alone(record(check, revision(), { status: 'skip', message: silence }, 0));
     const started = performance.now();
-    const got = await sessionFor(check, lane, started);
+    const opening = sessionFor(check, lane, started);
+    const got = await unlessStopped(opening, d.stop);
+    if (got === STOPPED) {
+      // Opened all the same: nothing will run on it.
+      void opening.then((g) => 'session' in g && g.own && d.sessions.windDown(g.session));
+      return alone(record(check, revision(), cutShort(d.stop), performance.now() - started));
+    }
     if (!('session' in got)) return alone(got);
     const { session, own } = got;
     const findingsFrom = session.findings.length;
@@ -76,7 +85,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     const occupant = lane?.enter();
     let verdict: Verdict;
     try {
-      verdict = await withinCeiling(check, ctx, abort, d.options);
+      verdict = await withinCeiling(check, ctx, abort, d.options, d.stop);
     } finally {
       if (lane && occupant) lane.leave(occupant);
     }
@@ -86,7 +95,8 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     traceCheck(check, revision(), started - d.t0, performance.now() - d.t0);
     // Processes wind down while other checks run; the run waits for all of them at the end.
     ownSessions.forEach((s) => d.sessions.windDown(s));
-    if (lane) await lane.release(session);
+    // Once the run stops, a lane's session is not probed for health: it is closed with the others.
+    if (lane && !d.stop.aborted) await lane.release(session);
     // The main session was open when the check began (ensureMain): ended meanwhile, by the server.
     const mainEnded = check.connection === 'shared' ? session.endedByServer : undefined;
     return { result, overlapped: occupant?.overlapped ?? false, ...(mainEnded ? { mainEnded } : {}) };
@@ -115,9 +125,24 @@ function rerunWhenMainEnded(runOnce: RunOnce): (check: Check, lane?: DisposableL
   };
 }
 
-/** The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own rule, never below warn). */
-async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions): Promise<Verdict> {
+/** The verdict of a check the run's stop cut short: not judged. */
+function cutShort(stop: AbortSignal, evidence?: Verdict['evidence']): Verdict {
+  return { status: 'skip', message: `not finished: ${stopReason(stop)}`, evidence };
+}
+
+/**
+ * The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own
+ * rule, never below warn), or, when the run stops first, a skip (its body is aborted).
+ */
+async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
+  // A body that throws at once is an error like one that rejects (caught below).
+  const body = new Promise<Verdict>((resolve) => resolve(check.run(ctx)));
+  const run = unlessStopped(body, stop).then((v) => {
+    if (v !== STOPPED) return v;
+    abort.abort();
+    return cutShort(stop, ctx.evidence);
+  });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Verdict>((resolve) => {
     timer = setTimeout(() => {
@@ -127,7 +152,7 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
     }, limit);
   });
   try {
-    return await Promise.race([check.run(ctx), timeout]);
+    return await Promise.race([run, timeout]);
   } catch (err) {
     // A write on a connection the server ended is no error of ours, and no verdict: the exchange
     // that ended it (this check's or an earlier one's on a shared connection) is judged where it was sent.

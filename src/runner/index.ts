@@ -4,3 +4,4 @@ export { selectChecks, notApplicable, globToRegExp, matchesAny, unmatchedPattern
 export { DEFAULT_SEED, randomSeed } from './seed.js';
 export { attributeCauses, distinctCauses } from './causes.js';
 export { targetOf } from './check-record.js';
+export { RunStopped, runStop, stopReason } from './stop.js';

@@ -1,10 +1,12 @@
 // Runs checks against one target at one revision: opens the main session in the era the server
 // speaks (main-session.ts), decides which checks can run (admission.ts), and runs them on the
 // schedule of schedule.ts — the main session, lanes of reused sessions for disruptive checks,
-// connections of their own — each under its ceiling and the run's deadline (execute-check.ts).
+// connections of their own — each under its ceiling (execute-check.ts), until the run stops: its
+// deadline, or its caller's signal (SIGINT/SIGTERM in the CLI), ends every phase (stop.ts).
 import { HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { within } from '../transport/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
 import { warmValidation } from './warm-validation.js';
 import { probeAfterHandshake, type AfterHandshake } from './liveness.js';
@@ -16,8 +18,9 @@ import { admit } from './admission.js';
 import { checkExecutor } from './execute-check.js';
 import { DEFAULT_CLIENT_CAPABILITIES, END_OF_RUN_GRACE_MS, RunSessions } from './run-sessions.js';
 import { planSchedule, reusesLanes, runSchedule, runsOnLane } from './schedule.js';
-import { targetOf } from './check-record.js';
+import { record, targetOf } from './check-record.js';
 import type { DisposableLane } from './disposable-lanes.js';
+import { runStop, STOPPED, stopReason, unlessStopped } from './stop.js';
 
 export interface RunOptions extends CheckOptions {
   target: TargetSpec;
@@ -37,8 +40,10 @@ export interface RunOptions extends CheckOptions {
   freshConcurrency?: number;
   /** Ceiling for one check (ms). */
   checkTimeoutMs?: number;
-  /** Ceiling for the whole run (ms); checks not started by then are reported as skipped. */
+  /** Ceiling for the whole run (ms): checks still running then are cut short, those not started are not run (both skipped). */
   deadlineMs?: number;
+  /** Stops the run as the deadline does (the CLI's SIGINT/SIGTERM); its reason is the report's `stopped`. */
+  signal?: AbortSignal;
   onProgress?: (done: number, total: number, id: string) => void;
 }
 
@@ -53,13 +58,30 @@ export class HandshakeFailed extends Error {}
 const DEFAULT_DISPOSABLE_LANES = 1;
 /** Longest the checks wait for the run's liveness request to be decided (see livenessDecided). */
 const LIVENESS_WAIT_MS = 2000;
+const DEFAULT_DEADLINE_MS = 120_000;
+/**
+ * Once the run has stopped, how long closing may take: servers get their stdin closed and
+ * SIGTERM, and whatever still runs after this is the CLI's exit hook's to kill (SIGKILL).
+ */
+const STOPPED_CLOSE_MS = 500;
 
 export async function runRevision(opts: RunOptions): Promise<RunResult> {
+  const stop = runStop(opts.deadlineMs ?? DEFAULT_DEADLINE_MS, opts.signal);
+  try {
+    return await runUntilStopped(opts, stop.signal);
+  } finally {
+    stop.dispose();
+  }
+}
+
+async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<RunResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   const requested = opts.protocolVersion;
   const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
-  const { first, laneProcess } = await openFirstSessions(opts, sessionOptions);
+  const opened = stop.aborted ? undefined : await openUnlessStopped(opts, sessionOptions, stop);
+  if (!opened) return unstarted(opts, startedAt, t0, stop);
+  const { first, laneProcess } = opened;
   const stateless = first.era === 'stateless';
   const facts: ServerFacts = {
     revision: first.revision,
@@ -74,7 +96,9 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const selected = selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: facts.revision });
   const results = new Map<string, CheckResult>();
   let done = 0;
+  let reported = false;
   const finish = (r: CheckResult) => {
+    if (reported) return; // a stopped run's report is out: checks still winding down change nothing
     results.set(r.id, r);
     opts.onProgress?.(++done, selected.length, r.id);
   };
@@ -99,9 +123,9 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const watchingSilence = afterHandshake?.silence.then((why) => void (silence = why));
   await livenessDecided(afterHandshake, sessions, opts.requestTimeoutMs);
 
-  const execute = checkExecutor({ sessions, facts, options: opts, target: opts.target, stateless, t0, deadline: t0 + (opts.deadlineMs ?? 120_000), silence: () => silence, offerSession: (s) => offerLane(s) });
+  const execute = checkExecutor({ sessions, facts, options: opts, target: opts.target, stateless, t0, stop, silence: () => silence, offerSession: (s) => offerLane(s) });
   const lanes = Array.from({ length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES }, (_, i) => sessions.lane(i === 0 ? () => sessions.takeLaneProcess() : undefined));
-  await runSchedule(planSchedule(admission.runnable, opts.target, { sharedWidth: opts.concurrency, separateWidth: opts.freshConcurrency }), {
+  const scheduled = runSchedule(planSchedule(admission.runnable, opts.target, { sharedWidth: opts.concurrency, separateWidth: opts.freshConcurrency }), {
     execute,
     finish,
     lanes,
@@ -112,13 +136,16 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
       for (const s of sessions.mains) facts.unclaimed.push(...s.findings.filter((f) => f.tag === undefined || f.tag === HANDSHAKE_TAG));
     },
   });
+  // The checks running when the run stops are cut short at once (execute-check.ts), the rest
+  // are not started; their results land within this turn of the event loop.
+  if ((await unlessStopped(scheduled, stop)) === STOPPED) await new Promise((resolve) => setImmediate(resolve));
+  reported = true;
 
   const stderrTail = sessions.main.transport.stderrTail();
-  await sessions.closeAll();
-  // Ended by the close at the latest (its requests end with the session): a short run does not wait on it.
-  await watchingSilence;
+  await closeRun(sessions, stop, watchingSilence);
 
-  const checks = attributeCauses(selected.map((c) => results.get(c.id)!).filter(Boolean));
+  const notRun = (c: Check) => record(c, facts.revision, { status: 'skip', message: `not run: ${stopReason(stop)}` }, 0);
+  const checks = attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c)));
   return {
     target: targetOf(opts.target),
     protocolVersion: facts.revision,
@@ -131,6 +158,45 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     era: first.era,
     ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }), ...(first.discoverVersions ? { discoverVersions: first.discoverVersions } : {}) } } : {}),
     ...withAuth(opts.target.transport === 'stdio' ? undefined : authSummary(admission.refused, opts.auth, facts.authRequired)),
+    ...(stop.aborted ? { stopped: stopReason(stop) } : {}),
+  };
+}
+
+/** The first sessions (openFirstSessions), or undefined when the run stops first: they are closed once ready. */
+async function openUnlessStopped(opts: RunOptions, sessionOptions: SessionOptions, stop: AbortSignal): Promise<{ first: MainSession; laneProcess?: Promise<Session> } | undefined> {
+  const opening = openFirstSessions(opts, sessionOptions);
+  const opened = await unlessStopped(opening, stop);
+  if (opened !== STOPPED) return opened;
+  const quiet = () => undefined;
+  void opening.then(({ first, laneProcess }) => {
+    first.session.close().catch(quiet);
+    laneProcess?.then((s) => s.close()).catch(quiet);
+  }, quiet);
+  return undefined;
+}
+
+/** Closes the run's sessions; once the run has stopped, waits STOPPED_CLOSE_MS at most, and not for the silence watch. */
+async function closeRun(sessions: RunSessions, stop: AbortSignal, watchingSilence: Promise<void> | undefined): Promise<void> {
+  const closing = sessions.closeAll();
+  if ((await unlessStopped(closing, stop)) === STOPPED) await within(closing, STOPPED_CLOSE_MS);
+  // Ended by the close at the latest (its requests end with the session): a short run does not wait on it.
+  await unlessStopped(watchingSilence ?? Promise.resolve(), stop);
+}
+
+/** A run stopped before its server was ready: the checks it would have run (at the revision asked for), none of them run. */
+function unstarted(opts: RunOptions, startedAt: Date, t0: number, stop: AbortSignal): RunResult {
+  const revision = opts.protocolVersion ?? LATEST_STATEFUL;
+  const reason = `not run: ${stopReason(stop)} (before the server was ready)`;
+  const checks = selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision }).map((c) => record(c, revision, { status: 'skip', message: reason }, 0));
+  return {
+    target: targetOf(opts.target),
+    protocolVersion: revision,
+    seed: opts.seed,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - t0),
+    summary: { ...summarize(checks), causes: distinctCauses(checks) },
+    checks,
+    stopped: stopReason(stop),
   };
 }
 

@@ -11,6 +11,7 @@ import { distinctCauses } from './causes.js';
 import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
 import { SecretSet, secretsOf } from '../auth/index.js';
+import { runStop, STOPPED, stopReason, unlessStopped } from './stop.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
   protocolVersion?: Revision | 'all';
@@ -53,14 +54,20 @@ async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs
 export async function runTarget(opts: TargetRunOptions): Promise<Report> {
   const secrets = opts.secrets ?? new SecretSet();
   for (const s of secretsOf(opts.auth)) secrets.add(s);
+  // The deadline counts from here, tokens and version probes included; each revision's run listens too.
+  const stop = runStop(opts.deadlineMs, opts.signal);
   try {
-    const { target, auth } = await obtainClientCredentialsTokens(opts.target, opts.auth, opts.requestTimeoutMs);
+    const obtained = await unlessStopped(obtainClientCredentialsTokens(opts.target, opts.auth, opts.requestTimeoutMs), stop.signal);
+    // Stopped meanwhile: the runs below end at once, every check not run.
+    const { target, auth } = obtained === STOPPED ? { target: opts.target, auth: opts.auth } : obtained;
     for (const s of secretsOf(auth)) secrets.add(s);
-    return secrets.scrub(await runTargetUnscrubbed({ ...opts, target, auth, secrets }));
+    return secrets.scrub(await runTargetUnscrubbed({ ...opts, target, auth, secrets, signal: stop.signal }));
   } catch (err) {
     // Error lines too (an unreachable URL may carry a token the user put in its query).
     if (err instanceof Error) err.message = secrets.scrubText(err.message);
     throw err;
+  } finally {
+    stop.dispose();
   }
 }
 
@@ -72,14 +79,16 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   }
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
-  const probed = await probeRevisions(rest);
+  const probing = await unlessStopped(probeRevisions(rest), rest.signal);
+  const probed = probing === STOPPED ? undefined : probing;
   // Over HTTP the runs share no process and nothing on the server but its sessions: side by side.
-  const runs: RunResult[] = await mapLimited(probed.accepted, rest.target.transport === 'stdio' ? 1 : REVISIONS.length, (revision) => runRevision({ ...rest, protocolVersion: revision }));
+  const runs: RunResult[] = await mapLimited(probed?.accepted ?? [], rest.target.transport === 'stdio' ? 1 : REVISIONS.length, (revision) => runRevision({ ...rest, protocolVersion: revision }));
   // A server that answers 401 to every revision accepts none without a token: one run (at the
   // revision the main session detects) reports the auth checks, and every other check skips with that reason.
   // One that accepts none at all gets that run too: its failures (or, for a URL that is no MCP
-  // server, the one line saying so) instead of an empty report that passes.
-  if (probed.allRefusedForAuth || probed.accepted.length === 0) runs.push(await runRevision(rest));
+  // server, the one line saying so) instead of an empty report that passes. Stopped while
+  // probing: one run too, which ends at once with every check not run.
+  if (!probed || probed.allRefusedForAuth || probed.accepted.length === 0) runs.push(await runRevision(rest));
   const revisions = runs.map((r) => r.protocolVersion);
   const checks = runs.flatMap((r) => r.checks);
   return {
@@ -91,7 +100,8 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
     durationMs: Math.round(performance.now() - t0),
     summary: { ...summarize(checks), causes: distinctCauses(checks) },
     checks: [],
-    eras: { stateless: probed.accepted.some(isStateless), stateful: probed.accepted.some((r) => !isStateless(r)) },
+    ...(probed ? { eras: { stateless: probed.accepted.some(isStateless), stateful: probed.accepted.some((r) => !isStateless(r)) } } : {}),
     runs,
+    ...(rest.signal?.aborted ? { stopped: stopReason(rest.signal) } : {}),
   };
 }
