@@ -3,7 +3,7 @@
 // declare those capabilities (suites/lib/client-request-runs.ts). Their shape for the revision,
 // the modes and features used only when declared, a server that survives being refused, and a
 // server that asks for roots again after notifications/roots/list_changed.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, lostResponse, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Outcome, Received } from '../src/session/index.js';
 import { allRuns, askedBy, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, violatedProperty, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
@@ -290,6 +290,7 @@ export const elicitationUrlMode = defineCheck({
  */
 async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: string, judgeResult?: (outcome: ClientRequestRun['calls'][number]['outcome']) => string | undefined) {
   const broken: string[] = [];
+  const lost: string[] = [];
   let asked = 0;
   const triggers = new Set<string>();
   // The control: how each call ended when we answered validly. A call that was slow then too says
@@ -315,6 +316,11 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
     for (const name of new Set(asks.flatMap((a) => a.during))) {
       const call = callOf(run, name);
       if (!call) continue;
+      if (call.lost) {
+        ctx.evidence.push(...call.evidence);
+        lost.push(`tools/call ${name}, after we answered ${JSON.stringify(asks[0].answer).slice(0, 120)}, got no response: ${call.lost}`);
+        continue;
+      }
       const why = notJudged(name, call.outcome);
       if (why) {
         ctx.note(`tools/call ${name} is not judged: ${why}`);
@@ -328,12 +334,16 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
         if (wrong) broken.push(`tools/call ${name}: ${wrong}`);
       }
     }
-    if (run.alive.kind !== 'result') broken.push(`the liveness probe after the ${policy} answers: ${describeOutcome(run.alive)}`);
+    const dead = lostResponse(run.alive);
+    if (dead) lost.push(`the liveness probe after the ${policy} answers got no response: ${dead}`);
+    else if (run.alive.kind !== 'result') broken.push(`the liveness probe after the ${policy} answers: ${describeOutcome(run.alive)}`);
   }
   if (asked === 0) {
     const runs = await allRuns(ctx);
     return ctx.skip(nothingAsked(runs, method));
   }
+  const expected = 'the call that asked ends with a result or an error, and the server stays alive';
+  if (lost.length) return ctx.lostResponse(lost[0], expected, [...lost, ...broken].join('; ').slice(0, 300));
   if (broken.length) return ctx.violation(broken[0], 'the call that asked ends with a result or an error, and the server stays alive', broken.join('; ').slice(0, 300));
   return ctx.pass(`${asked} ${method} request(s) refused (${[...triggers].join('; ')}); every call that asked ended and the server answered after`);
 }

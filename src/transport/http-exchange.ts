@@ -197,6 +197,7 @@ function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyR
         exchange.response!.body = recorded.value;
       },
       onProblem: (problem, raw) => ctx.inbox.framing(problem, raw, spec.emit),
+      onRetry: (ms) => (exchange.sseRetryMs = ms),
     },
     ctx.maxMessageBytes,
   ).catch((error: unknown) => {

@@ -24,6 +24,8 @@ export interface HttpExchange {
   response?: { status: number; headers: Record<string, string>; body?: string };
   /** SSE bodies: how many events arrived (priming and keep-alive events included). */
   sseEvents?: number;
+  /** SSE bodies: the last `retry:` field (ms), if the server sent one (HTTP-15). */
+  sseRetryMs?: number;
   error?: string;
 }
 
