@@ -94,3 +94,25 @@ describe('client requests in the schedule', () => {
     expect(clientRequestChecks.filter((c) => !c.long).map((c) => c.id)).toEqual([]);
   });
 });
+
+// A crash, a dropped stream or an answer the server was there to send and did not is a lost
+// response (RPC-25): a failure of the check that saw it, whatever that check's own level.
+describe('lost responses fail the client-requests checks that saw them', () => {
+  const cases: Array<[check: string, fault: string, transport: 'stdio' | 'http']> = [
+    ['client-requests/elicitation-refusal-survived', 'exit-after-elicitation-decline', 'stdio'],
+    ['client-requests/elicitation-refusal-survived', 'exit-after-elicitation-decline', 'http'],
+    ['client-requests/sampling-error-survived', 'hang-after-sampling-error', 'stdio'],
+    ['client-requests/sampling-error-survived', 'hang-after-sampling-error', 'http'],
+    ['client-requests/sampling-error-survived', 'sampling-error-crash', 'stdio'],
+    ['client-requests/elicitation-refusal-survived', 'elicitation-refusal-hang', 'stdio'],
+    ['client-requests/sampling-error-survived', 'drop-sse-before-response', 'http'],
+    ['client-requests/roots-error-survived', 'drop-sse-before-response', 'http'],
+  ];
+  for (const [check, fault, transport] of cases) {
+    it(`${check} fails with FAULT=${fault} over ${transport}`, async () => {
+      const report = transport === 'http' ? await runAgainstHttpFixture({ sse: true, fault, only: [check] }) : await runAgainstFixture({ fault, only: [check] });
+      expect(statusOf(report, check)).toBe('fail');
+      expect(messageOf(report, check)).toMatch(/RPC-25/);
+    });
+  }
+});
