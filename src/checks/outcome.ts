@@ -22,8 +22,10 @@ export function describeOutcome(o: Outcome, bodyChars?: number): string {
 /**
  * Why an outcome shows the response is lost for good, not merely late (RPC-25: every request
  * gets exactly one response): the process exited or the server dropped the connection, or the
- * request's own SSE reply ended without it and without a `retry:` field inviting the client to
- * resume (HTTP-15). A bare timeout is no such evidence (slow is not broken): undefined.
+ * request's own SSE reply ended without it, with nothing to resume it from: no `retry:` field and
+ * no event id (HTTP-15 lets a client resume after any event id, and a conformant server may count
+ * on that; we do not resume a plain call, so such a stream is not evidence). A bare timeout is no
+ * such evidence either (slow is not broken): undefined.
  */
 export function lostResponse(o: Outcome): string | undefined {
   if (o.kind === 'closed') return closedByServer(o.reason) ? `the connection ended without it (${o.reason})` : undefined;
@@ -34,7 +36,8 @@ export function lostResponse(o: Outcome): string | undefined {
   const sse = http.contentType?.split(';')[0].trim().toLowerCase() === 'text/event-stream';
   if (!sse || http.status === undefined || http.status < 200 || http.status > 299) return undefined;
   if (http.retryMs !== undefined) return undefined; // the server asked to be resumed (HTTP-15), which a plain call does not do
-  return `its SSE stream ended without it (${http.sseEvents ?? 0} event(s), no retry: field)`;
+  if (http.lastEventId !== undefined) return undefined; // resumable after that id: only a resumption would show it lost
+  return `its SSE stream ended without it (${http.sseEvents ?? 0} event(s), no event id to resume from, no retry: field)`;
 }
 
 /** Our own close, or a transport we had not started: not the server's doing. */

@@ -22,6 +22,8 @@ export interface HttpCarried {
   sseEvents?: number;
   /** The stream's `retry:` field (ms), when it sent one: it invited the client to resume (HTTP-15). */
   retryMs?: number;
+  /** The stream's last event id, when one came: the client could have resumed after it (HTTP-15). */
+  lastEventId?: string;
   /** The body was still being read when the wait ended. */
   open: boolean;
   error?: string;
@@ -54,6 +56,7 @@ export function httpCarried(exchange: HttpExchange, open: boolean): HttpCarried 
   }
   if (exchange.sseEvents !== undefined) carried.sseEvents = exchange.sseEvents;
   if (exchange.sseRetryMs !== undefined) carried.retryMs = exchange.sseRetryMs;
+  if (exchange.sseLastEventId !== undefined) carried.lastEventId = exchange.sseLastEventId;
   if (exchange.error !== undefined) carried.error = exchange.error;
   return carried;
 }

@@ -186,6 +186,7 @@ function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyR
     });
   const onEvent = (event: EventSourceMessage) => {
     exchange.sseEvents = (exchange.sseEvents ?? 0) + 1;
+    if (event.id !== undefined && event.id !== '') exchange.sseLastEventId = event.id;
     handle(event);
   };
   return pumpSse(

@@ -26,6 +26,8 @@ export interface HttpExchange {
   sseEvents?: number;
   /** SSE bodies: the last `retry:` field (ms), if the server sent one (HTTP-15). */
   sseRetryMs?: number;
+  /** SSE bodies: the last event id, if any event had one (a client may resume after it, HTTP-15). */
+  sseLastEventId?: string;
   error?: string;
 }
 
