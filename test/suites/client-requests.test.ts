@@ -100,6 +100,7 @@ describe('client requests in the schedule', () => {
 describe('lost responses fail the client-requests checks that saw them', () => {
   const cases: Array<[check: string, fault: string, transport: 'stdio' | 'http']> = [
     ['client-requests/elicitation-refusal-survived', 'exit-after-elicitation-decline', 'stdio'],
+    ['client-requests/elicitation-refusal-survived', 'exit-after-elicitation-decline', 'http'],
     ['client-requests/sampling-error-survived', 'hang-after-sampling-error', 'stdio'],
     ['client-requests/sampling-error-survived', 'hang-after-sampling-error', 'http'],
     ['client-requests/sampling-error-survived', 'sampling-error-crash', 'stdio'],
