@@ -65,7 +65,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'stdio/newline-delimited': { fault: 'pretty-json', expect: 'fail' },
   'stdio/utf8': { fault: 'invalid-utf8', expect: 'fail' },
   'stdio/framing-robust': { fault: 'no-line-buffering', expect: 'warn' },
-  'stdio/invalid-json-survived': { fault: 'crash-on-invalid-json', expect: 'warn' },
+  'stdio/invalid-json-survived': { fault: 'crash-on-invalid-json', expect: 'fail' },
   'http/post-notification-202': { fault: 'http-notification-200', expect: 'fail', transport: 'http' },
   'http/request-reply-media-type': { fault: 'http-wrong-content-type', expect: 'fail', transport: 'http' },
   'http/session-id-visible-ascii': { fault: 'http-session-id-not-visible', expect: 'fail', transport: 'http' },
