@@ -8,6 +8,7 @@ import type { Revision } from '../src/schema/index.js';
 import type { Outcome, Received } from '../src/session/index.js';
 import { allRuns, askedBy, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, violatedProperty, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
 import { isObject } from './lib/json-object.js';
+import { outlivedPastNeed } from './lib/outlived.js';
 import { callTool } from './lib/tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS } from './lib/tool-survey.js';
 
@@ -298,8 +299,9 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
   // that takes about as long as our wait for stragglers may end just inside it in one run and just
   // outside in the other.
   const control = await clientRequestRun(ctx, 'cooperate');
+  const controlOutcome = (name: string) => ('asks' in control ? callOf(control, name)?.outcome : undefined);
   const notJudged = (name: string, outcome: Outcome): string | undefined => {
-    const then = 'asks' in control ? callOf(control, name)?.outcome : undefined;
+    const then = controlOutcome(name);
     if (then === undefined) return undefined;
     if (then.kind !== 'result' && then.kind !== 'error') return 'it went unanswered within the budget when we answered validly too';
     if (outcome.kind === 'timeout' && outcome.ms < 2 * then.ms) return `it was given up after ${outcome.ms} ms, less than twice the ${then.ms} ms it took when we answered validly`;
@@ -316,9 +318,10 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
     for (const name of new Set(asks.flatMap((a) => a.during))) {
       const call = callOf(run, name);
       if (!call) continue;
-      if (call.lost) {
+      const gone = call.lost ?? outlivedPastNeed(call, controlOutcome(name));
+      if (gone) {
         ctx.evidence.push(...call.evidence);
-        lost.push(`tools/call ${name}, after we answered ${JSON.stringify(asks[0].answer).slice(0, 120)}, got no response: ${call.lost}`);
+        lost.push(`tools/call ${name}, after we answered ${JSON.stringify(asks[0].answer).slice(0, 120)}, got no response: ${gone}`);
         continue;
       }
       const why = notJudged(name, call.outcome);

@@ -246,7 +246,8 @@ const PROBE_MS = 2000;
 
 /**
  * A call given up after the server asked something during it gets a liveness probe before its
- * cancellation: answered while the call is not, the call's answer is lost, not late (RPC-25).
+ * cancellation: answered while the call is not, the server outlived it; whether that makes the
+ * call lost or merely slow the check decides from the call's control figure (outlived.ts).
  */
 function probeIfAsked(ctx: CheckContext, session: Session, asks: ServerAsk[], name: string): LivenessProbe {
   return async () => {

@@ -16,8 +16,14 @@ export interface ToolCall {
   /** Schema findings raised by the answer. */
   findings: Finding[];
   evidence: Evidence[];
-  /** The answer is known lost, not late (RPC-25): why. Unset for an answer, or a timeout with no such evidence. */
+  /** The answer is known lost, not late (RPC-25): the connection or the call's stream ended without it. */
   lost?: string;
+  /**
+   * A request sent behind the unanswered call was answered while the call was not: the server was
+   * there, but the call may simply need longer (slow is not broken). Only the caller can tell, from
+   * how long the call took elsewhere.
+   */
+  outlived?: { method: string; ms: number };
 }
 
 /** A request sent behind a call that went unanswered: answered while the call still is, it shows the server could have answered. */
@@ -27,7 +33,7 @@ export type LivenessProbe = () => Promise<{ method: string; outcome: Outcome }>;
  * `giveUp`, when it settles before the answer, ends the wait early: the call is cancelled and
  * reported as a timeout (the survey stops waiting for a straggler once the other calls are done).
  * `probe`, when given, goes out before that cancellation: answered while the call still is not,
- * the call's answer counts as lost (`lost`), since the server was there to send it.
+ * that is recorded (`outlived`), not judged: a tool may just take longer than our wait.
  */
 export async function callTool(session: Session, tool: ToolDef, args: Record<string, unknown>, timeoutMs: number, giveUp?: Promise<unknown>, probe?: LivenessProbe): Promise<ToolCall> {
   const id = session.allocateId();
@@ -39,18 +45,19 @@ export async function callTool(session: Session, tool: ToolDef, args: Record<str
     return { kind: 'timeout' as const, id, ms: Math.round(performance.now() - started), ...(carried ? { carried } : {}) };
   };
   let x = first ?? { method: 'tools/call', params: { name: tool.name, arguments: args }, at: session.now(), outcome: givenUp(), findings: [] };
-  let lost = lostResponse(x.outcome);
+  const lost = lostResponse(x.outcome);
+  let outlived: ToolCall['outlived'];
   if (x.outcome.kind === 'timeout' && !lost && probe) {
     const behind = await probe();
     // The answer may have come meanwhile: a late answer, not a lost one.
     const settled = first ? undefined : await Promise.race([exchange, new Promise<undefined>((resolve) => setImmediate(() => resolve(undefined)))]);
     if (settled) x = settled;
-    else if (behind.outcome.kind === 'result' && !answeredAtAll(session, id)) lost = `the server answered ${behind.method} sent ${x.outcome.ms} ms after it, while the call stayed unanswered`;
+    else if (behind.outcome.kind === 'result' && !answeredAtAll(session, id)) outlived = { method: behind.method, ms: x.outcome.ms };
   }
   if (x.outcome.kind === 'timeout') {
     await session.notify('notifications/cancelled', { requestId: x.outcome.id, reason: 'mcp-conform: gave up waiting' }).catch(() => undefined);
   }
-  return { tool, args, outcome: x.outcome, findings: x.findings, evidence: exchangeEvidence(x), ...(lost ? { lost } : {}) };
+  return { tool, args, outcome: x.outcome, findings: x.findings, evidence: exchangeEvidence(x), ...(lost ? { lost } : {}), ...(outlived ? { outlived } : {}) };
 }
 
 /** Did any response to `id` arrive, even after we stopped waiting? */
