@@ -3,11 +3,12 @@
 // declare those capabilities (suites/lib/client-request-runs.ts). Their shape for the revision,
 // the modes and features used only when declared, a server that survives being refused, and a
 // server that asks for roots again after notifications/roots/list_changed.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, lostResponse, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Outcome, Received } from '../src/session/index.js';
 import { allRuns, askedBy, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, violatedProperty, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
 import { isObject } from './lib/json-object.js';
+import { outlivedPastNeed } from './lib/outlived.js';
 import { callTool } from './lib/tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS } from './lib/tool-survey.js';
 
@@ -290,6 +291,7 @@ export const elicitationUrlMode = defineCheck({
  */
 async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: string, judgeResult?: (outcome: ClientRequestRun['calls'][number]['outcome']) => string | undefined) {
   const broken: string[] = [];
+  const lost: string[] = [];
   let asked = 0;
   const triggers = new Set<string>();
   // The control: how each call ended when we answered validly. A call that was slow then too says
@@ -297,8 +299,9 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
   // that takes about as long as our wait for stragglers may end just inside it in one run and just
   // outside in the other.
   const control = await clientRequestRun(ctx, 'cooperate');
+  const controlOutcome = (name: string) => ('asks' in control ? callOf(control, name)?.outcome : undefined);
   const notJudged = (name: string, outcome: Outcome): string | undefined => {
-    const then = 'asks' in control ? callOf(control, name)?.outcome : undefined;
+    const then = controlOutcome(name);
     if (then === undefined) return undefined;
     if (then.kind !== 'result' && then.kind !== 'error') return 'it went unanswered within the budget when we answered validly too';
     if (outcome.kind === 'timeout' && outcome.ms < 2 * then.ms) return `it was given up after ${outcome.ms} ms, less than twice the ${then.ms} ms it took when we answered validly`;
@@ -315,6 +318,12 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
     for (const name of new Set(asks.flatMap((a) => a.during))) {
       const call = callOf(run, name);
       if (!call) continue;
+      const gone = call.lost ?? outlivedPastNeed(call, controlOutcome(name));
+      if (gone) {
+        ctx.evidence.push(...call.evidence);
+        lost.push(`tools/call ${name}, after we answered ${JSON.stringify(asks[0].answer).slice(0, 120)}, got no response: ${gone}`);
+        continue;
+      }
       const why = notJudged(name, call.outcome);
       if (why) {
         ctx.note(`tools/call ${name} is not judged: ${why}`);
@@ -328,12 +337,19 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
         if (wrong) broken.push(`tools/call ${name}: ${wrong}`);
       }
     }
-    if (run.alive.kind !== 'result') broken.push(`the liveness probe after the ${policy} answers: ${describeOutcome(run.alive)}`);
+    const dead = lostResponse(run.alive);
+    if (dead) lost.push(`the liveness probe after the ${policy} answers got no response: ${dead}`);
+    else if (run.alive.kind !== 'result') broken.push(`the liveness probe after the ${policy} answers: ${describeOutcome(run.alive)}`);
+    // A server that lost its answers may be gone (over HTTP a dead process refuses the next
+    // policy's connection): the verdict is known, and the next run would only fail on our side.
+    if (lost.length) break;
   }
   if (asked === 0) {
     const runs = await allRuns(ctx);
     return ctx.skip(nothingAsked(runs, method));
   }
+  const expected = 'the call that asked ends with a result or an error, and the server stays alive';
+  if (lost.length) return ctx.lostResponse(lost[0], expected, [...lost, ...broken].join('; ').slice(0, 300));
   if (broken.length) return ctx.violation(broken[0], 'the call that asked ends with a result or an error, and the server stays alive', broken.join('; ').slice(0, 300));
   return ctx.pass(`${asked} ${method} request(s) refused (${[...triggers].join('; ')}); every call that asked ended and the server answered after`);
 }

@@ -668,6 +668,19 @@ export const sseResumption = defineCheck({
     }
     if (!r.answered) {
       const carried = { http: httpCarried(r.resumed, false) };
+      if (r.resumed.error === undefined && r.resumed.sseRetryMs !== undefined) {
+        // HTTP-15: a stream ended after a retry: field is one to poll again; we resume only once.
+        return ctx.info(absence(`the resumed stream ended with a retry: field before the response to ${r.callId}, inviting another resumption, which this check does not make`, carried));
+      }
+      // The server ended the call's stream before we hung up, or ended the resumed one: the response is gone for good.
+      const ended = !r.droppedByUs ? 'the server ended the call\'s SSE stream before its response, and' : r.resumed.error === undefined ? 'after we hung up,' : undefined;
+      if (ended) {
+        return ctx.lostResponse(
+          absence(`${ended} the resumed stream ended without the response to ${r.callId}`, carried),
+          'the response, replayed or sent on the resumed stream',
+          describeCarried(carried),
+        );
+      }
       return ctx.warn(
         absence(`the resumed stream never carried the response to ${r.callId}: the server seems to have taken the dropped connection for a cancellation (HTTP-16)`, carried),
         'the response, replayed or sent on the resumed stream',

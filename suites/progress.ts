@@ -1,7 +1,7 @@
 // Progress notifications of the slow tool (--slow-tool): tokens echoed with value and JSON
 // type, values strictly increasing, nothing after the response, and nothing for a request
 // that carried no token. A server may send no progress at all (PROG-5): then these skip.
-import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, lostResponse, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import { isObject } from './lib/json-object.js';
@@ -110,6 +110,8 @@ export const stopsAfterResponse = defineCheck({
     const o = await observed(ctx);
     if (isVerdict(o)) return o;
     const answered = o.calls.filter((c) => c.respondedAt !== undefined);
+    const lost = o.calls.map((c) => (c.outcome ? lostResponse(c.outcome) : undefined)).find((why) => why !== undefined);
+    if (answered.length === 0 && lost) return ctx.lostResponse(`neither slow call was answered: ${lost}`, 'a response to each call', lost);
     if (answered.length === 0) return ctx.skip(`neither slow call was answered (${unfinished(ctx, o.calls[0].outcome)}), so nothing can come after a response`);
     const late = o.notes.filter((n) => {
       const call = callWithLooseToken(answered, n.params.progressToken);

@@ -3,7 +3,7 @@
 // checks probe the shared session (their requests are harmless); the robustness checks write
 // split or invalid bytes, so they get connections of their own. Everything else on stdout
 // (banners, logs) is judged by stdio/stdout-only-jsonrpc-whole-run (suites/messages.ts).
-import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, lostResponse, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../src/transport/limits.js';
@@ -203,10 +203,16 @@ export const invalidJsonSurvived = defineCheck({
       if (isObject(r.message) && isObject(r.message.error) && r.message.error.code === -32700) parseErrors.push(r);
     });
     try {
-      await ctx.sendRaw('mcp-conform: this line is not JSON {\n', session);
+      // Dead before our line (an earlier check's doing): not this check's finding.
+      if (session.closed) return ctx.skip('the connection was closed before the invalid line could be sent');
+      const sent = await ctx.sendRaw('mcp-conform: this line is not JSON {\n', session).then(() => undefined, (error: Error) => error.message);
+      if (sent !== undefined) return ctx.skip(`the invalid line could not be sent (${sent}), so the server was not tested`);
       const after = await probeAlive(ctx, session);
       const ping = livenessName(session);
       noteStderr(ctx, session);
+      // The process died of our line: STDIO-7 broken, and the ping behind it lost, whatever this check's kind.
+      const died = lostResponse(after);
+      if (died) return ctx.lostResponse(`the server ended after a line of invalid JSON, so ${ping} got no response: ${died}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after));
       if (after.kind === 'closed') return ctx.violation(`the server ended after a line of invalid JSON: ${after.reason}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after));
       // Any answer, an error too, shows the server survived the line.
       if (!answered(after)) return ctx.violation(`after a line of invalid JSON, ${ping} got ${describeOutcome(after)}`, `${ping} answered`, describeOutcome(after));

@@ -215,6 +215,16 @@ export class CheckContext {
     return { status: gradeViolation(this.check), message, evidence: this.evidence };
   }
 
+  /**
+   * A response lost for good (a crash, a dropped connection or stream, an answer the server was
+   * there to send and did not): RPC-25 is a MUST of its own, so this fails whatever the level of
+   * the rule the check was looking at.
+   */
+  lostResponse(message: string, expected?: string, actual?: string): Verdict {
+    if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });
+    return { status: 'fail', message: `${message} (RPC-25: every request gets exactly one response)`, evidence: this.evidence };
+  }
+
   /** A lesser deviation the check tolerates: always warn (e.g. another error code than the one expected). */
   warn(message: string, expected?: string, actual?: string): Verdict {
     if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });

@@ -20,6 +20,10 @@ export interface HttpCarried {
   bodyHead: string;
   bodyChars: number;
   sseEvents?: number;
+  /** The stream's `retry:` field (ms), when it sent one: it invited the client to resume (HTTP-15). */
+  retryMs?: number;
+  /** The stream's last event id, when one came: the client could have resumed after it (HTTP-15). */
+  lastEventId?: string;
   /** The body was still being read when the wait ended. */
   open: boolean;
   error?: string;
@@ -51,6 +55,8 @@ export function httpCarried(exchange: HttpExchange, open: boolean): HttpCarried 
     carried.contentType = headerValue(exchange.response.headers, 'content-type');
   }
   if (exchange.sseEvents !== undefined) carried.sseEvents = exchange.sseEvents;
+  if (exchange.sseRetryMs !== undefined) carried.retryMs = exchange.sseRetryMs;
+  if (exchange.sseLastEventId !== undefined) carried.lastEventId = exchange.sseLastEventId;
   if (exchange.error !== undefined) carried.error = exchange.error;
   return carried;
 }

@@ -34,6 +34,8 @@ export interface SseSink {
   /** Decoded stream text as it arrives, for the exchange record. */
   onText(text: string): void;
   onProblem(problem: 'too-large' | 'invalid-utf8', raw: string): void;
+  /** A `retry:` field (HTTP-15: the server invites the client to reconnect after that many ms). */
+  onRetry?(ms: number): void;
 }
 
 /**
@@ -45,6 +47,7 @@ export async function pumpSse(body: Readable, sink: SseSink, maxEventChars: numb
   let overflow = false;
   const parser = createParser({
     onEvent: (event) => sink.onEvent(event),
+    onRetry: (ms) => sink.onRetry?.(ms),
     onError: (error) => {
       if (error.type === 'max-buffer-size-exceeded') overflow = true;
     },

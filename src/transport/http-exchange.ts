@@ -186,6 +186,7 @@ function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyR
     });
   const onEvent = (event: EventSourceMessage) => {
     exchange.sseEvents = (exchange.sseEvents ?? 0) + 1;
+    if (event.id !== undefined && event.id !== '') exchange.sseLastEventId = event.id;
     handle(event);
   };
   return pumpSse(
@@ -197,6 +198,7 @@ function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyR
         exchange.response!.body = recorded.value;
       },
       onProblem: (problem, raw) => ctx.inbox.framing(problem, raw, spec.emit),
+      onRetry: (ms) => (exchange.sseRetryMs = ms),
     },
     ctx.maxMessageBytes,
   ).catch((error: unknown) => {

@@ -24,6 +24,10 @@ export interface HttpExchange {
   response?: { status: number; headers: Record<string, string>; body?: string };
   /** SSE bodies: how many events arrived (priming and keep-alive events included). */
   sseEvents?: number;
+  /** SSE bodies: the last `retry:` field (ms), if the server sent one (HTTP-15). */
+  sseRetryMs?: number;
+  /** SSE bodies: the last event id, if any event had one (a client may resume after it, HTTP-15). */
+  sseLastEventId?: string;
   error?: string;
 }
 

@@ -16,7 +16,7 @@ import { openServerStream } from './server-stream.js';
 import { delay } from './delay.js';
 import { STRAGGLER_MS, stragglerCutoff } from './straggler.js';
 import { violatingContent } from './form-violation.js';
-import { callTool, type ToolCall } from './tool-call.js';
+import { callTool, type LivenessProbe, type ToolCall } from './tool-call.js';
 import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
 
 /**
@@ -233,11 +233,28 @@ async function callEach(ctx: CheckContext, session: Session, planned: Array<{ to
   const calls = await mapLimited(planned, sideBySide ? CALL_CONCURRENCY : 1, async ({ tool, args }) => {
     if (ctx.signal.aborted || session.closed) return undefined;
     const cutoff = batch ?? stragglerCutoff(1);
-    const call = await callTool(session, tool, args, budget, cutoff.giveUp.then(() => unlessInDialogue(session, asks, tool.name)));
+    const call = await callTool(session, tool, args, budget, cutoff.giveUp.then(() => unlessInDialogue(session, asks, tool.name)), probeIfAsked(ctx, session, asks, tool.name));
     cutoff.ended();
     return call;
   });
   return calls.filter((c): c is ToolCall => c !== undefined);
+}
+
+/** Longest wait for the probe sent behind an unanswered call (a server that works one request at a time never answers it). */
+const PROBE_MS = 2000;
+
+/**
+ * A call given up after the server asked something during it gets a liveness probe before its
+ * cancellation: answered while the call is not, the server outlived it; whether that makes the
+ * call lost or merely slow the check decides from the call's control figure (outlived.ts).
+ */
+function probeIfAsked(ctx: CheckContext, session: Session, asks: ServerAsk[], name: string): LivenessProbe {
+  return async () => {
+    const live = livenessRequest(session.revision);
+    if (!asks.some((a) => a.during.includes(name))) return { method: live.method, outcome: { kind: 'timeout', id: 0, ms: 0 } };
+    const timeoutMs = Math.min(ctx.options.requestTimeoutMs, PROBE_MS);
+    return { method: live.method, outcome: (await exchangeOn(session, live.method, live.params, { timeoutMs })).outcome };
+  };
 }
 
 /**

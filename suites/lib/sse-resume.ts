@@ -11,7 +11,17 @@ const POLL_MS = 20;
 export type Resumption =
   | { kind: 'skip'; reason: string }
   | { kind: 'no-ids'; first: Reply }
-  | { kind: 'resumed'; lastEventId: string; first: Reply; resumed: Reply; callId: string; foreign: unknown[]; answered: boolean };
+  | {
+      kind: 'resumed';
+      lastEventId: string;
+      first: Reply;
+      resumed: Reply;
+      callId: string;
+      foreign: unknown[];
+      answered: boolean;
+      /** We hung up the call's stream; false: the server ended it before we could. */
+      droppedByUs: boolean;
+    };
 
 /** The last event id in an SSE body so far. */
 function lastIdIn(body: string): string | undefined {
@@ -22,7 +32,7 @@ function lastIdIn(body: string): string | undefined {
 }
 
 /** POSTs the slow call and drops its stream as soon as an event id has arrived (bounded by the request timeout). */
-async function callAndDrop(ctx: CheckContext, slow: SlowTool, callId: string, token: string): Promise<{ reply: Reply; lastEventId?: string }> {
+async function callAndDrop(ctx: CheckContext, slow: SlowTool, callId: string, token: string): Promise<{ reply: Reply; lastEventId?: string; droppedByUs: boolean }> {
   const controller = new AbortController();
   let live: HttpExchange | undefined;
   let lastEventId: string | undefined;
@@ -34,7 +44,9 @@ async function callAndDrop(ctx: CheckContext, slow: SlowTool, callId: string, to
   try {
     const body = rpc(callId, 'tools/call', { name: slow.tool.name, arguments: slow.args, _meta: { progressToken: token } });
     const reply = await exchange(ctx, ctx.session, { method: 'POST', body, signal: controller.signal, onExchange: (e) => (live = e) });
-    return { reply, lastEventId: lastEventId ?? lastIdIn(reply.response?.body ?? '') };
+    // Our abort shows as the exchange's error; a stream the server ended first has none.
+    const droppedByUs = controller.signal.aborted && reply.error !== undefined;
+    return { reply, lastEventId: lastEventId ?? lastIdIn(reply.response?.body ?? ''), droppedByUs };
   } finally {
     clearInterval(timer);
   }
@@ -56,7 +68,7 @@ function foreignMessages(messages: unknown[], callId: string, token: string): un
 export async function dropAndResume(ctx: CheckContext, slow: SlowTool): Promise<Resumption> {
   const callId = probeId('resume-call');
   const token = probeId('resume-token');
-  const { reply: first, lastEventId } = await callAndDrop(ctx, slow, callId, token);
+  const { reply: first, lastEventId, droppedByUs } = await callAndDrop(ctx, slow, callId, token);
   if (mediaOf(first) !== 'text/event-stream') return { kind: 'skip', reason: `the slow call was answered with ${mediaOf(first) || 'no content type'}, not an SSE stream that could be resumed` };
   if (answerIn(first, callId)) return { kind: 'skip', reason: 'the slow call was answered before its stream could be dropped' };
   if (lastEventId === undefined) return { kind: 'no-ids', first };
@@ -72,5 +84,6 @@ export async function dropAndResume(ctx: CheckContext, slow: SlowTool): Promise<
     callId,
     foreign: foreignMessages(resumed.messages, callId, token),
     answered: answerIn(resumed, callId) !== undefined,
+    droppedByUs,
   };
 }

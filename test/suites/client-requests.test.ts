@@ -1,6 +1,9 @@
 // Requests the server sends its client: the conformant fixture's asking tools (ask-sampling,
 // ask-form, ask-url, ask-roots) pass every check, on each stateful revision and over HTTP with
 // SSE replies, and the evidence names the tool call that triggered each request.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/checks/types.js';
 import { clientRequestChecks } from '../../suites/client-requests.js';
@@ -93,4 +96,63 @@ describe('client requests in the schedule', () => {
   it('every check is long, so none holds a pool slot while it waits on the runs', () => {
     expect(clientRequestChecks.filter((c) => !c.long).map((c) => c.id)).toEqual([]);
   });
+});
+
+// A crash, a dropped stream or an answer the server was there to send and did not is a lost
+// response (RPC-25): a failure of the check that saw it, whatever that check's own level.
+describe('lost responses fail the client-requests checks that saw them', () => {
+  const cases: Array<[check: string, fault: string, transport: 'stdio' | 'http']> = [
+    ['client-requests/elicitation-refusal-survived', 'exit-after-elicitation-decline', 'stdio'],
+    ['client-requests/elicitation-refusal-survived', 'exit-after-elicitation-decline', 'http'],
+    ['client-requests/sampling-error-survived', 'hang-after-sampling-error', 'stdio'],
+    ['client-requests/sampling-error-survived', 'hang-after-sampling-error', 'http'],
+    ['client-requests/sampling-error-survived', 'sampling-error-crash', 'stdio'],
+    ['client-requests/elicitation-refusal-survived', 'elicitation-refusal-hang', 'stdio'],
+  ];
+  for (const [check, fault, transport] of cases) {
+    it(`${check} fails with FAULT=${fault} over ${transport}`, async () => {
+      const report = transport === 'http' ? await runAgainstHttpFixture({ sse: true, fault, only: [check] }) : await runAgainstFixture({ fault, only: [check] });
+      expect(statusOf(report, check)).toBe('fail');
+      expect(messageOf(report, check)).toMatch(/RPC-25/);
+    });
+  }
+});
+
+// server-everything asks for roots while its trigger-long-running-operation sleeps 10 s, answers a
+// ping meanwhile, and answers the call in the end: slow, not lost. A probe answered behind a call
+// shows the server was there, not that the call was done; without a figure of what the call needs
+// (it went unanswered when we answered validly too) it is not judged.
+const SLOW_ASKER = `
+const send = (m) => process.stdout.write(JSON.stringify({ jsonrpc: '2.0', ...m }) + '\\n');
+let buf = '';
+process.stdin.on('data', (d) => {
+  buf += d;
+  for (let i; (i = buf.indexOf('\\n')) >= 0; ) {
+    const m = JSON.parse(buf.slice(0, i));
+    buf = buf.slice(i + 1);
+    if (m.method === 'initialize') send({ id: m.id, result: { protocolVersion: m.params.protocolVersion, capabilities: { tools: {} }, serverInfo: { name: 'slow-asker', version: '1' } } });
+    else if (m.method === 'tools/list') send({ id: m.id, result: { tools: [{ name: 'sleepy', description: 'Sleeps 4 s, then answers.', inputSchema: { type: 'object', properties: {} }, annotations: { readOnlyHint: true } }] } });
+    else if (m.method === 'tools/call') {
+      setTimeout(() => send({ id: 'roots-' + m.id, method: 'roots/list' }), 50);
+      setTimeout(() => send({ id: m.id, result: { content: [{ type: 'text', text: 'slept' }] } }), 4000);
+    } else if (m.method === 'ping') send({ id: m.id, result: {} });
+    else if (m.id !== undefined && m.method !== undefined) send({ id: m.id, error: { code: -32601, message: 'Method not found' } });
+  }
+});
+`;
+
+describe('a slow call the server asked during is not a lost response', () => {
+  it('roots-error-survived does not fail a call that was as slow when we answered roots validly', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'slow-asker-'));
+    const script = join(dir, 'server.mjs');
+    writeFileSync(script, SLOW_ASKER);
+    try {
+      const check = 'client-requests/roots-error-survived';
+      const report = await runAgainstFixture({ target: { transport: 'stdio', command: [process.execPath, script] }, only: [check] });
+      expect(statusOf(report, check)).toBe('pass');
+      expect(messageOf(report, check)).toMatch(/roots\/list request\(s\) refused .*sleepy/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

@@ -35,6 +35,12 @@ describe('http/sse-resumption', () => {
     expect(report.checks[0].message).toContain('HTTP-16');
   });
 
+  it('fails when the call\'s response is lost for good: its stream and the resumed one end without it (RPC-25)', async () => {
+    const report = await runAgainstHttpFixture({ sse: true, fault: 'drop-sse-before-response', only });
+    expect(statusOf(report, 'http/sse-resumption')).toBe('fail');
+    expect(report.checks[0].message).toMatch(/resumed stream ended without the response.*RPC-25/);
+  });
+
   it('skips without a slow tool to drop mid-way', async () => {
     const report = await runAgainstHttpFixture({ sse: true, only, slowTool: false });
     expect(statusOf(report, 'http/sse-resumption')).toBe('skip');

@@ -63,7 +63,7 @@ export const STATELESS_FAULT_TABLE: Record<string, StatelessFaultRow | readonly 
   'stdio/newline-delimited': fail('pretty-json'),
   'stdio/utf8': fail('invalid-utf8'),
   'stdio/framing-robust': warn('no-line-buffering'),
-  'stdio/invalid-json-survived': warn('crash-on-invalid-json'),
+  'stdio/invalid-json-survived': fail('crash-on-invalid-json'),
   'http/post-notification-202': fail('http-notification-200'),
   'http/request-reply-media-type': fail('http-wrong-content-type'),
   'http/foreign-origin-rejected': fail('http-no-origin-check'),

@@ -18,7 +18,7 @@ interface Row {
 const ROWS: Record<string, Row> = {
   'lifecycle/capabilities-shape': { fault: 'capabilities-not-object', expect: 'fail' },
   'errors/parse-error': { fault: 'no-parse-error', expect: 'fail' },
-  'stdio/invalid-json-survived': { fault: 'crash-on-invalid-json', expect: 'warn' },
+  'stdio/invalid-json-survived': { fault: 'crash-on-invalid-json', expect: 'fail' },
   'tools/call-result': { fault: 'bad-base64', expect: 'fail' },
   'tools/structured-content': { fault: 'structured-content-mismatch', expect: 'fail' },
   // Stateless faults: the same rule, broken only by the 2026 code of the fixture.
