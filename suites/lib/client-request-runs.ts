@@ -250,7 +250,7 @@ const PROBE_MS = 2000;
  */
 function probeIfAsked(ctx: CheckContext, session: Session, asks: ServerAsk[], name: string): LivenessProbe {
   return async () => {
-    const live = livenessRequest(session.revision);
+    const live = session.liveness;
     if (!asks.some((a) => a.during.includes(name))) return { method: live.method, outcome: { kind: 'timeout', id: 0, ms: 0 } };
     const timeoutMs = Math.min(ctx.options.requestTimeoutMs, PROBE_MS);
     return { method: live.method, outcome: (await exchangeOn(session, live.method, live.params, { timeoutMs })).outcome };
