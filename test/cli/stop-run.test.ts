@@ -146,7 +146,8 @@ describe('a run stopped by SIGINT, SIGTERM or --deadline', () => {
 
   it('during the whole-run checks (a ping never answered)', async () => {
     const id = 'capabilities/list-changed-declared-whole-run';
-    const got = await stopRun({ name: 'whole-run', fault: 'silent-after-initialize', args: ['--timeout', '60000', '--only', id], marker: 'fault silent-after-initialize', settleMs: 1500, signal: 'SIGTERM' });
+    // The checks start once the run's liveness request is chosen: with ping unanswered, after 2 s (src/runner/liveness.ts).
+    const got = await stopRun({ name: 'whole-run', fault: 'silent-after-initialize', args: ['--timeout', '60000', '--only', id], marker: 'fault silent-after-initialize', settleMs: 4000, signal: 'SIGTERM' });
     await expectStopped(got, 'SIGTERM');
     expect(checkOf(got.report, id)).toMatchObject({ status: 'skip', message: 'not finished: interrupted by SIGTERM' });
   }, 60_000);

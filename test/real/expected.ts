@@ -871,6 +871,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-request',
       'errors/method-not-found',
       'errors/parse-error',
+      'stdio/invalid-json-survived',
     ],
     warn: [
       'batch/not-accepted',
@@ -878,7 +879,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-params',
       'lifecycle/counter-offer-newest',
       'logging/invalid-level',
-      'stdio/invalid-json-survived',
       'tools/malformed-call',
     ],
     why: {
@@ -899,7 +899,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'logging/invalid-level':
         'logging/setLevel with level "verbose" gets an empty result instead of -32602 (LOG-4 SHOULD). Genuine.',
       'stdio/invalid-json-survived':
-        'The line of invalid JSON ends the process (exit 1), as for errors/parse-error (STDIO-7). Genuine.',
+        'The line of invalid JSON ends the process (exit 1), as for errors/parse-error, so the ping behind it is never answered: a crash fails the check that caused it (STDIO-7, RPC-25). Genuine.',
       'tools/malformed-call':
         'tools/call with arguments [1] gets an isError result ("cannot unmarshal array into Go value of type map[string]interface {}") instead of -32602 (TOOLS-8 SHOULD). Genuine.',
     },
@@ -976,6 +976,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-request',
       'errors/parse-error',
       'lifecycle/unsupported-version',
+      'stdio/invalid-json-survived',
     ],
     warn: [
       'batch/not-accepted',
@@ -983,7 +984,6 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'errors/invalid-params',
       'pagination/invalid-cursor',
       'resources/unknown-uri',
-      'stdio/invalid-json-survived',
       'tools/malformed-call',
     ],
     why: {
@@ -1004,7 +1004,7 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'resources/unknown-uri':
         'An unknown resource URI gets -32602 where 2025-06-18 asks for -32002 (RES-6 SHOULD). Genuine.',
       'stdio/invalid-json-survived':
-        'The line of invalid JSON ends the session (exit 0), as for errors/parse-error (STDIO-7). Genuine.',
+        'The line of invalid JSON ends the session (exit 0), as for errors/parse-error, so the ping behind it is never answered: a crash fails the check that caused it (STDIO-7, RPC-25). Genuine.',
       'tools/malformed-call':
         'tools/call without a name gets -32601 instead of -32602 (TOOLS-8 SHOULD). Genuine.',
     },
