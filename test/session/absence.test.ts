@@ -1,41 +1,17 @@
 // A request that gets no answer says what its exchange did carry: over HTTP the status, content
 // type, first body bytes and SSE events of its response; on stdio the lines that arrived while
 // we waited. "No response" alone would hide what the server actually sent.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { describeOutcome } from '../../src/checks/index.js';
-import { openSession, type Session } from '../../src/session/index.js';
+import { openSession } from '../../src/session/index.js';
+import { scriptedHttp } from './scripted-http.js';
 
 const WAIT_MS = 600;
 const ACK = '{"jsonrpc":"2.0","method":"notifications/subscriptions/acknowledged","params":{"notifications":{}}}';
 
-const servers: Server[] = [];
-const sessions: Session[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
-
 /** An HTTP server that answers every POST with `answer` and never with a JSON-RPC response. */
-async function httpSession(answer: (res: ServerResponse) => void): Promise<Session> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => answer(res));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const session = await openSession(
-    { transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer top-secret-token' } },
-    { revision: '2025-11-25', requestTimeoutMs: WAIT_MS },
-  );
-  sessions.push(session);
-  return session;
-}
+const http = scriptedHttp(WAIT_MS, { Authorization: 'Bearer top-secret-token' });
+const httpSession = http.session;
 
 describe('a request nobody answers says what arrived instead', () => {
   it('HTTP: a JSON body holding only a notification (the body ends)', async () => {
@@ -86,7 +62,7 @@ describe('a request nobody answers says what arrived instead', () => {
       '});',
     ].join('\n');
     const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
-    sessions.push(session);
+    http.track(session);
     const outcome = await session.request('ping', undefined, { id: 7 });
     const text = describeOutcome(outcome);
     expect(text).toMatch(/^no response within \d+ ms; meanwhile the server sent 3 lines: /);
@@ -97,7 +73,7 @@ describe('a request nobody answers says what arrived instead', () => {
 
   it('stdio: says so when nothing at all arrived', async () => {
     const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', 'process.stdin.resume()'] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
-    sessions.push(session);
+    http.track(session);
     const outcome = await session.request('ping', undefined, { id: 7 });
     expect(describeOutcome(outcome)).toMatch(/^no response within \d+ ms; nothing else arrived meanwhile$/);
   });

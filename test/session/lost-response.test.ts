@@ -1,38 +1,17 @@
 // A lost response (RPC-25) is told from a late one only by evidence: an SSE reply the server ended
 // without the response counts as lost only when nothing could resume it (no event id, no retry:
 // field, HTTP-15); a stream still open, or one a client could resume, is merely unanswered.
-import { createServer, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import type { ServerResponse } from 'node:http';
+import { describe, expect, it } from 'vitest';
 import { lostResponse } from '../../src/checks/index.js';
-import { openSession, type Session } from '../../src/session/index.js';
 import { OUTLIVED_FACTOR, outlivedPastNeed } from '../../suites/lib/outlived.js';
+import { scriptedHttp } from './scripted-http.js';
 
 const WAIT_MS = 500;
 const NOTE = 'event: message\ndata: {"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":"working"}}\n\n';
 
-const servers: Server[] = [];
-const sessions: Session[] = [];
-afterEach(async () => {
-  await Promise.all(sessions.splice(0).map((s) => s.close()));
-  for (const server of servers.splice(0)) {
-    server.closeAllConnections();
-    server.close();
-  }
-});
+const httpSession = scriptedHttp(WAIT_MS).session;
 
-async function httpSession(answer: (res: ServerResponse) => void): Promise<Session> {
-  const server = createServer((req, res) => {
-    req.resume();
-    req.on('end', () => answer(res));
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const session = await openSession({ transport: 'http', url: `http://127.0.0.1:${port}/mcp` }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
-  sessions.push(session);
-  return session;
-}
 
 const sse = (res: ServerResponse) => res.writeHead(200, { 'content-type': 'text/event-stream' });
 
