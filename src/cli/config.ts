@@ -45,6 +45,7 @@ export interface RunConfig {
   protocolVersion?: Revision | 'all';
   strict?: boolean;
   requestTimeoutMs?: number;
+  startTimeoutMs?: number;
   deadlineMs?: number;
   quietMs?: number;
   only?: string[];
@@ -78,6 +79,7 @@ interface RawConfig extends RawTarget {
   protocolVersion?: Revision | 'all';
   strict?: boolean;
   timeout?: number;
+  startTimeout?: number;
   deadline?: number;
   quietMs?: number;
   only?: string | string[];
@@ -222,6 +224,7 @@ export async function checkConfig(
   set('protocolVersion', raw.protocolVersion);
   set('strict', raw.strict);
   set('requestTimeoutMs', raw.timeout);
+  set('startTimeoutMs', raw.startTimeout);
   set('deadlineMs', raw.deadline);
   set('quietMs', raw.quietMs);
   set('only', list(raw.only));

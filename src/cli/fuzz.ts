@@ -140,6 +140,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     skip: args.skip,
     seed: args.seed,
     requestTimeoutMs: args.requestTimeoutMs,
+    startTimeoutMs: args.startTimeoutMs,
     quietMs: args.quietMs,
     deadlineMs: given('--deadline') ? args.deadlineMs : fuzzChecks.length * checkTimeoutMs + 60_000,
     callTools: args.callTools,

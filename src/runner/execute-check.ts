@@ -8,6 +8,7 @@ import type { DisposableLane, LaneRun } from './disposable-lanes.js';
 import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
 import { traceCheck } from './trace.js';
+import type { StartClock } from './start-clock.js';
 
 export interface ExecutorDeps {
   sessions: RunSessions;
@@ -76,7 +77,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     const occupant = lane?.enter();
     let verdict: Verdict;
     try {
-      verdict = await withinCeiling(check, ctx, abort, d.options);
+      verdict = await withinCeiling(check, ctx, abort, d.options, d.sessions.starts);
     } finally {
       if (lane && occupant) lane.leave(occupant);
     }
@@ -91,16 +92,29 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
   };
 }
 
-/** The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own rule, never below warn). */
-async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions): Promise<Verdict> {
+/**
+ * The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own rule,
+ * never below warn). Time the run's servers spent starting meanwhile moves the ceiling on.
+ */
+async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, starts: StartClock): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
+  const begun = performance.now();
+  const startingBefore = starts.elapsed();
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Verdict>((resolve) => {
-    timer = setTimeout(() => {
+    const expire = () => {
+      const startingMs = Math.round(starts.elapsed() - startingBefore);
+      const left = begun + limit + startingMs - performance.now();
+      if (left > 0) {
+        timer = setTimeout(expire, left);
+        return;
+      }
       abort.abort();
       const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
-      resolve({ status, message: `the check did not finish within ${limit} ms: the server stopped answering`, evidence: ctx.evidence });
-    }, limit);
+      const starting = startingMs > 0 ? ` (plus ${startingMs} ms while servers were starting)` : '';
+      resolve({ status, message: `the check did not finish within ${limit} ms${starting}: the server stopped answering`, evidence: ctx.evidence });
+    };
+    timer = setTimeout(expire, limit);
   });
   try {
     return await Promise.race([check.run(ctx), timeout]);

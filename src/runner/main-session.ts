@@ -27,7 +27,8 @@ export async function openMainSession(target: TargetSpec, options: SessionOption
   const session = await openSession(target, { ...options, revision: requested ?? LATEST });
   const timeoutMs = requested === undefined ? Math.min(options.requestTimeoutMs, PROBE_TIMEOUT_MS) : undefined;
   const probeSentAt = performance.now();
-  const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs });
+  // A stateful server may leave the probe unanswered: it waits its own timeout, not the start bound.
+  const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs, silenceIsAnswer: requested === undefined });
   const modern = found.outcome.kind === 'result';
   if (modern || requested !== undefined) {
     // The probe was the handshake after all: its findings belong with the handshake's.

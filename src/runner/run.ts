@@ -4,7 +4,7 @@
 // connections of their own — each under its ceiling and the run's deadline (execute-check.ts).
 import { HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
-import { CLIENT_INFO, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { CLIENT_INFO, DEFAULT_START_TIMEOUT_MS, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
 import { warmValidation } from './warm-validation.js';
 import { silenceAfterHandshake } from './liveness.js';
@@ -56,7 +56,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   const requested = opts.protocolVersion;
-  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
+  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
   const { first, laneProcess } = await openFirstSessions(opts, sessionOptions);
   const stateless = first.era === 'stateless';
   const facts: ServerFacts = {
@@ -76,7 +76,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     results.set(r.id, r);
     opts.onProgress?.(++done, selected.length, r.id);
   };
-  const admission = admit({ selected, facts, handshake: first.handshake, stateless, target: opts.target, auth: opts.auth, requestTimeoutMs: opts.requestTimeoutMs });
+  const admission = admit({ selected, facts, handshake: first.handshake, stateless, target: opts.target, auth: opts.auth, handshakeWaitMs: Math.max(opts.requestTimeoutMs, opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) });
   if (admission.refused && !opts.auth?.token) facts.authRequired = true;
   admission.skipped.forEach(finish);
 

@@ -31,7 +31,8 @@ async function httpSession(answer: (res: ServerResponse) => void): Promise<Sessi
   const { port } = server.address() as AddressInfo;
   const session = await openSession(
     { transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: { Authorization: 'Bearer top-secret-token' } },
-    { revision: '2025-11-25', requestTimeoutMs: WAIT_MS },
+    // The subject is a request's own timeout, not the wait for a server's start.
+    { revision: '2025-11-25', requestTimeoutMs: WAIT_MS, startTimeoutMs: WAIT_MS },
   );
   sessions.push(session);
   return session;
@@ -85,7 +86,7 @@ describe('a request nobody answers says what arrived instead', () => {
       '  process.stdout.write(\'{"jsonrpc":"2.0","id":8,"result":{}}\\n\');',
       '});',
     ].join('\n');
-    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
+    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS, startTimeoutMs: WAIT_MS });
     sessions.push(session);
     const outcome = await session.request('ping', undefined, { id: 7 });
     const text = describeOutcome(outcome);
@@ -96,7 +97,7 @@ describe('a request nobody answers says what arrived instead', () => {
   });
 
   it('stdio: says so when nothing at all arrived', async () => {
-    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', 'process.stdin.resume()'] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
+    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', 'process.stdin.resume()'] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS, startTimeoutMs: WAIT_MS });
     sessions.push(session);
     const outcome = await session.request('ping', undefined, { id: 7 });
     expect(describeOutcome(outcome)).toMatch(/^no response within \d+ ms; nothing else arrived meanwhile$/);
