@@ -6,6 +6,7 @@ import { HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type Ru
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, DEFAULT_START_TIMEOUT_MS, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
+import { confirmStarted } from './start-failure.js';
 import { warmValidation } from './warm-validation.js';
 import { silenceAfterHandshake } from './liveness.js';
 import { selectChecks } from './select.js';
@@ -145,7 +146,9 @@ async function openFirstSessions(opts: RunOptions, sessionOptions: SessionOption
   const laneProcess = wantsLane ? openSession(opts.target, sessionOptions) : undefined;
   laneProcess?.catch(() => undefined); // a target that cannot start fails the main session just the same
   try {
-    return { first: await openMainSession(opts.target, sessionOptions, requested), laneProcess };
+    const first = await openMainSession(opts.target, sessionOptions, requested);
+    await confirmStarted(first.session, opts.target, opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    return { first, laneProcess };
   } catch (err) {
     void laneProcess?.then((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }), () => undefined);
     throw err;

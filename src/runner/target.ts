@@ -10,7 +10,7 @@ import { targetOf } from './check-record.js';
 import { distinctCauses } from './causes.js';
 import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
-import { SecretSet, secretsOf } from '../auth/index.js';
+import { envSecrets, SecretSet, secretsOf } from '../auth/index.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
   protocolVersion?: Revision | 'all';
@@ -54,6 +54,7 @@ async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs
 export async function runTarget(opts: TargetRunOptions): Promise<Report> {
   const secrets = opts.secrets ?? new SecretSet();
   for (const s of secretsOf(opts.auth)) secrets.add(s);
+  if (opts.target.transport === 'stdio') for (const s of envSecrets(opts.target.env)) secrets.add(s);
   try {
     const { target, auth } = await obtainClientCredentialsTokens(opts.target, opts.auth, opts.requestTimeoutMs);
     for (const s of secretsOf(auth)) secrets.add(s);

@@ -157,6 +157,12 @@ export class Session {
     return this.closedReason !== undefined || this.transport.closed;
   }
 
+  /**
+   * stdio: the process exited before it wrote anything to stdout, `afterMs` after the connection
+   * was opened; `reason` is what its stderr said (CloseInfo.atStart).
+   */
+  exitedAtStart: { afterMs: number; reason: string } | undefined;
+
   /** How long the server took to start: ms from opening the connection to its first answer (undefined until then). */
   get startMs(): number | undefined {
     return this.startedAt;
@@ -421,7 +427,8 @@ export class Session {
   }
 
   private onExit(info: CloseInfo): void {
-    this.shutdown(`server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`);
+    if (info.atStart !== undefined) this.exitedAtStart = { afterMs: this.now(), reason: info.atStart };
+    this.shutdown(`server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})${info.atStart ?? ''}`);
   }
 
   private shutdown(reason: string): void {

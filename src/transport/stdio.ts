@@ -15,7 +15,8 @@ import { Listeners } from './listeners.js';
 import { TraceRecorder } from './trace.js';
 import { TransportClosed } from './errors.js';
 import { signalGroup, trackGroup, untrackGroup } from './process-group.js';
-import { describeSpawnError } from './spawn-errors.js';
+import { describeEarlyExit, describeExit, describeSpawnError } from './spawn-errors.js';
+import { exitReasonSuffix } from './exit-reason.js';
 import { within } from './within.js';
 
 export interface StdioTransportOptions {
@@ -76,12 +77,17 @@ class StdioTransportImpl implements StdioTransport {
   private markExited!: () => void;
   private readonly stdoutEnded: Promise<void>;
   private markStdoutEnded!: () => void;
+  private readonly stderrEnded: Promise<void>;
+  private markStderrEnded!: () => void;
   private readonly firstOutput: Promise<void>;
   private markFirstOutput!: () => void;
+  /** The server has written to stdout: it got far enough to speak. */
+  private spoke = false;
 
   constructor(private readonly options: StdioTransportOptions) {
     this.exited = new Promise((resolve) => (this.markExited = resolve));
     this.stdoutEnded = new Promise((resolve) => (this.markStdoutEnded = resolve));
+    this.stderrEnded = new Promise((resolve) => (this.markStderrEnded = resolve));
     this.firstOutput = new Promise((resolve) => (this.markFirstOutput = resolve));
   }
 
@@ -154,10 +160,10 @@ class StdioTransportImpl implements StdioTransport {
     await Promise.race([this.exited, this.firstOutput, delay(this.options.startupWindowMs ?? 300, undefined, { ref: false })]);
     if (this.closeRequested) throw new TransportClosed('stdio transport was closed while starting');
     if (this.exitInfo) {
-      await within(this.stdoutEnded, DRAIN_WAIT_MS);
+      await within(this.outputEnded(), DRAIN_WAIT_MS);
       signalGroup(pid, 'SIGKILL');
       untrackGroup(pid);
-      throw new TargetUnreachable(this.describeEarlyExit(file));
+      throw new TargetUnreachable(describeEarlyExit(file, this.exitInfo, this.stderrLines));
     }
     this.running = true;
   }
@@ -194,6 +200,7 @@ class StdioTransportImpl implements StdioTransport {
       (prefix) => this.inbox.framing('too-large', `${prefix.toString('utf8')}…`),
     );
     child.stdout?.on('data', (chunk: Buffer) => {
+      this.spoke = true;
       this.markFirstOutput();
       stdout.push(chunk);
     });
@@ -217,6 +224,7 @@ class StdioTransportImpl implements StdioTransport {
     child.stderr?.once('close', () => {
       const rest = stderr.flush();
       if (rest) this.onStderrLine(rest.toString('utf8'));
+      this.markStderrEnded();
     });
     child.stderr?.on('error', (error) => this.recorder.note(`stderr error: ${error.message}`));
     // EPIPE after the server exits is reported by write(); the event must not crash us.
@@ -252,10 +260,15 @@ class StdioTransportImpl implements StdioTransport {
     this.recorder.add({ kind: 'exit', code, signal });
     this.markExited();
     if (!this.running || this.closeRequested) return;
-    // Deliver what is still in the stdout pipe before announcing the exit.
-    void within(this.stdoutEnded, DRAIN_WAIT_MS).then(() => {
-      if (!this.closeRequested) this.listeners.emit('exit', { how: 'exited', code, signal });
+    // Deliver what is still in the pipes before announcing the exit (stderr says why it stopped).
+    void within(this.outputEnded(), DRAIN_WAIT_MS).then(() => {
+      if (this.closeRequested) return;
+      this.listeners.emit('exit', { how: 'exited', code, signal, ...(this.spoke ? {} : { atStart: exitReasonSuffix(this.stderrLines) }) });
     });
+  }
+
+  private outputEnded(): Promise<unknown> {
+    return Promise.all([this.stdoutEnded, this.stderrEnded]);
   }
 
   private async shutDown(graceMs?: number): Promise<CloseInfo> {
@@ -337,22 +350,12 @@ class StdioTransportImpl implements StdioTransport {
     });
   }
 
-  private describeEarlyExit(file: string): string {
-    const info = this.exitInfo!;
-    const hint = info.code === 127 ? ' (command not found)' : info.code === 126 ? ' (not executable)' : '';
-    const lastErr = this.stderrLines.filter((l) => l.trim() !== '').at(-1);
-    return oneLine(`${file} exited immediately (${describeExit(info)})${hint}${lastErr ? `: ${lastErr}` : ''}`);
-  }
 }
 
 /** The error that kept a process from starting, from execa's result of it. */
 function spawnCause(result: unknown): NodeJS.ErrnoException {
   const cause = (result as { cause?: unknown } | undefined)?.cause;
   return cause instanceof Error ? cause : new Error('the process could not be started');
-}
-
-function describeExit(info: { code: number | null; signal: string | null }): string {
-  return info.signal ? `signal ${info.signal}` : `code ${info.code}`;
 }
 
 function isDirectory(path: string): boolean {

@@ -210,6 +210,30 @@ describe('stdio transport: close() escalation and process tree', () => {
 const NOT_EXECUTABLE = join(mkdtempSync(join(tmpdir(), 'transport-')), 'plain.txt');
 writeFileSync(NOT_EXECUTABLE, 'just text\n', { mode: 0o644 });
 
+describe('stdio transport: an exit before the server wrote anything', () => {
+  // After the startup window, an exit is an event: a server that never spoke still says why, there.
+  const late = (stdout: string) => [process.execPath, '-e', `${stdout}setTimeout(() => { process.stderr.write('Error: API_KEY is not set\\nNode.js v20.20.2\\n'); process.exit(1); }, 300)`];
+
+  it('carries what stderr said about why', async () => {
+    const t = createStdioTransport({ command: late(''), startupWindowMs: 10 });
+    open.push(t);
+    const got = collect(t);
+    await t.start();
+    await waitFor('exit event', () => got.exits.length > 0, 10_000);
+    expect(got.exits[0]).toMatchObject({ how: 'exited', code: 1, atStart: ': Error: API_KEY is not set' });
+  });
+
+  it('is not "at start" once the server has written to stdout', async () => {
+    const t = createStdioTransport({ command: late("process.stdout.write('{}\\n'); "), startupWindowMs: 10 });
+    open.push(t);
+    const got = collect(t);
+    await t.start();
+    await waitFor('exit event', () => got.exits.length > 0, 10_000);
+    expect(got.exits[0]).toMatchObject({ how: 'exited', code: 1 });
+    expect(got.exits[0]).not.toHaveProperty('atStart');
+  });
+});
+
 describe('stdio transport: unreachable targets', () => {
   const cases: [string, string[], RegExp][] = [
     ['a missing command', ['no-such-command-xyz'], /^command not found: no-such-command-xyz$/],
