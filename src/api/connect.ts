@@ -2,7 +2,7 @@
 // own session (id allocation, bounded waits, schema validation of everything the server
 // sends, canned answers to roots/sampling/elicitation), behind a small promise-based surface.
 import { isRevision, isStateless, LATEST_STATEFUL, REVISIONS, type Revision } from '../schema/index.js';
-import { discover, initialize, META_SERVER_INFO, openSession, type ClientIdentity, type Finding, type Session } from '../session/index.js';
+import { DEFAULT_START_TIMEOUT_MS, discover, initialize, META_SERVER_INFO, openSession, type ClientIdentity, type Finding, type Session } from '../session/index.js';
 import { packageVersion } from '../cli/version.js';
 import { McpRequestError } from './errors.js';
 import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js';
@@ -17,8 +17,13 @@ export interface ConnectOptions extends TargetOptions {
    * revision, `capabilities` and `clientInfo` in its `_meta`.
    */
   protocolVersion?: Revision;
-  /** Per-request timeout in ms, the handshake included (default 5000). */
+  /** Per-request timeout in ms (default 5000). */
   timeout?: number;
+  /**
+   * Bound in ms on the server's first answer, from spawning it (or connecting) (default 30000): the
+   * handshake waits for a slow start this long, not `timeout`.
+   */
+  startTimeout?: number;
   /**
    * Client capabilities declared in `initialize` (default `{}`). They also decide how the server's
    * own requests are answered: `roots/list` gets an empty list, sampling and elicitation a canned
@@ -88,7 +93,8 @@ export async function connect(target: ServerTarget, options: ConnectOptions = {}
   const capabilities = options.capabilities ?? {};
   const clientInfo = options.clientInfo ?? { name: 'mcp-conform', version: packageVersion() };
 
-  const session = await openSession(spec, { revision, requestTimeoutMs: timeout, clientCapabilities: capabilities, clientInfo });
+  const startTimeoutMs = positive('startTimeout', options.startTimeout, DEFAULT_START_TIMEOUT_MS);
+  const session = await openSession(spec, { revision, requestTimeoutMs: timeout, startTimeoutMs, clientCapabilities: capabilities, clientInfo });
   if (isStateless(revision)) return discovered(session, revision, timeout);
   const handshake = await initialize(session, { protocolVersion: revision, capabilities, clientInfo, timeoutMs: timeout }).catch(async (err: unknown) => {
     await session.close().catch(() => undefined);

@@ -3,6 +3,7 @@
 import type { Report } from '../checks/types.js';
 import { DEFAULT_SEED, runTarget, unmatchedPatterns } from '../runner/index.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
+import { DEFAULT_START_TIMEOUT_MS } from '../session/index.js';
 import { packageVersion } from '../cli/version.js';
 import { DEFAULT_TIMEOUT_MS } from './connect.js';
 import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js';
@@ -19,6 +20,8 @@ export interface RunSuiteOptions extends TargetOptions {
   protocolVersion?: Revision | 'all';
   /** Per-request timeout in ms (default 5000). */
   timeout?: number;
+  /** Bound in ms on a server's start, from spawning it (or connecting) to its first answer (default 30000); apart from `timeout`. */
+  startTimeout?: number;
   /** Tools the checks may call besides those annotated `readOnlyHint` (names, or `'all'`; default none). */
   callTools?: 'all' | readonly string[];
   /** A slow, safe tool for the cancellation and progress checks. */
@@ -79,6 +82,7 @@ export async function runSuite(target: ServerTarget, options: RunSuiteOptions = 
     skip,
     seed: wholeNumber('seed', options.seed, DEFAULT_SEED, 0),
     requestTimeoutMs: wholeNumber('timeout', options.timeout, DEFAULT_TIMEOUT_MS, 1),
+    startTimeoutMs: wholeNumber('startTimeout', options.startTimeout, DEFAULT_START_TIMEOUT_MS, 1),
     quietMs: wholeNumber('quietMs', options.quietMs, 500, 0),
     deadlineMs: wholeNumber('deadline', options.deadline, 300_000, 1),
     callTools: options.callTools === 'all' ? 'all' : list(options.callTools),

@@ -42,6 +42,17 @@ export function secretsOf(auth: AuthOptions | undefined): string[] {
   return [auth.token, auth.wrongAudienceToken, auth.lowScopeToken, auth.clientSecret].filter((s): s is string => Boolean(s));
 }
 
+/** Names of environment variables that hold credentials by convention (API_KEY, GITHUB_TOKEN, DB_PASSWORD…). */
+const SECRET_ENV_NAME = /KEY|TOKEN|SECRET|PASSW|CREDENTIAL|AUTH|COOKIE|SESSION/i;
+
+/**
+ * The values of the environment given to a spawned server (--env) whose names say they are
+ * credentials: a server that cannot start often names the one it was given.
+ */
+export function envSecrets(env: Record<string, string> | undefined): string[] {
+  return Object.entries(env ?? {}).flatMap(([name, value]) => (SECRET_ENV_NAME.test(name) && value.length >= 4 ? [value] : []));
+}
+
 // RFC 6750 §2.1: b64token = 1*( ALPHA / DIGIT / "-" / "." / "_" / "~" / "+" / "/" ) *"="
 const TOKEN68 = /^[A-Za-z0-9\-._~+/]+=*$/;
 

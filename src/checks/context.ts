@@ -15,6 +15,8 @@ import type { AuthOptions, SecretSet } from '../auth/index.js';
 
 export interface CheckOptions {
   requestTimeoutMs: number;
+  /** Bound on a fresh connection's first answer, apart from requestTimeoutMs (SessionOptions.startTimeoutMs). */
+  startTimeoutMs?: number;
   /** Quiet period for "no response expected" checks. */
   quietMs: number;
   /** Tools the user allows us to call ('all' or names); read-only-annotated tools are always allowed. */

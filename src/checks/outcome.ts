@@ -11,7 +11,7 @@ export function describeOutcome(o: Outcome, bodyChars?: number): string {
     case 'error':
       return `error ${String(o.error.code)} ${truncate(JSON.stringify(o.error.message))}`;
     case 'timeout':
-      return absence(`no response within ${o.ms} ms`, o.carried, bodyChars);
+      return absence(`no response within ${o.ms} ms${o.beforeStart ? ' (the start bound: the server answered nothing on this connection)' : ''}`, o.carried, bodyChars);
     case 'closed':
       return `connection closed (${o.reason})`;
     case 'http-error':

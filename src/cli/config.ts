@@ -47,6 +47,7 @@ export interface RunConfig {
   protocolVersion?: Revision | 'all';
   strict?: boolean;
   requestTimeoutMs?: number;
+  startTimeoutMs?: number;
   deadlineMs?: number;
   quietMs?: number;
   only?: string[];
@@ -80,6 +81,7 @@ interface RawConfig extends RawTarget {
   protocolVersion?: Revision | 'all';
   strict?: boolean;
   timeout?: number;
+  startTimeout?: number;
   deadline?: number;
   quietMs?: number;
   only?: string | string[];
@@ -224,6 +226,7 @@ export async function checkConfig(
   set('protocolVersion', raw.protocolVersion);
   set('strict', raw.strict);
   set('requestTimeoutMs', raw.timeout);
+  set('startTimeoutMs', raw.startTimeout);
   set('deadlineMs', raw.deadline);
   set('quietMs', raw.quietMs);
   set('only', list(raw.only));

@@ -142,6 +142,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     skip: args.skip,
     seed: args.seed,
     requestTimeoutMs: args.requestTimeoutMs,
+    startTimeoutMs: args.startTimeoutMs,
     quietMs: args.quietMs,
     // The deadline bounds the whole target: with `all`, every revision's campaigns (one after another on stdio).
     deadlineMs: given('--deadline') ? args.deadlineMs : (fuzzChecks.length * checkTimeoutMs + 60_000) * (args.protocolVersion === 'all' ? REVISIONS.length : 1),

@@ -4,7 +4,7 @@ import { extname, join } from 'node:path';
 import type { Check } from '../checks/index.js';
 import type { Report } from '../checks/types.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
-import type { TargetSpec } from '../session/index.js';
+import { DEFAULT_START_TIMEOUT_MS, type TargetSpec } from '../session/index.js';
 import { TargetUnreachable } from '../transport/types.js';
 import { DEFAULT_SEED, randomSeed, runStop, runTarget, targetOf, unmatchedPatterns, type TargetRunOptions } from '../runner/index.js';
 import { toTerminal, writeReports, type ReportPaths } from '../report/index.js';
@@ -47,6 +47,9 @@ Options:
   --out <dir>                 folder for all three reports when none is named (default: reports)
   --no-reports                write no report files unless named by --json/--junit/--html
   --timeout <ms>              per-request timeout (default 5000)
+  --start-timeout <ms>        bound on a server's start: from spawning it (or connecting) to its
+                              first answer, waited for apart from --timeout (default 30000); a
+                              slow start is not a failure, a server that never answers is
   --quiet-ms <ms>             how long "no reply expected" checks listen (default 500)
   --deadline <ms>             ceiling for the whole run (default 300000): checks still running
                               then are cut short ("not finished") and the rest not run, both
@@ -117,6 +120,7 @@ const OPTIONS = {
   out: { type: 'string' },
   'no-reports': { type: 'boolean' },
   timeout: { type: 'string' },
+  'start-timeout': { type: 'string' },
   'quiet-ms': { type: 'string' },
   deadline: { type: 'string' },
   'call-tools': { type: 'string' },
@@ -148,6 +152,7 @@ export interface RunPlan {
   baseline: string | undefined;
   reports: ReportPaths;
   requestTimeoutMs: number;
+  startTimeoutMs: number;
   quietMs: number;
   deadlineMs: number;
   seed: number;
@@ -276,6 +281,7 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSe
     skip: v.skip ?? config?.skip ?? [],
     strict: Boolean(v.strict ?? config?.strict),
     requestTimeoutMs: int('timeout', v.timeout, config?.requestTimeoutMs ?? 5000, 1),
+    startTimeoutMs: int('start-timeout', v['start-timeout'], config?.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS, 1),
     quietMs: int('quiet-ms', v['quiet-ms'], config?.quietMs ?? 500),
     deadlineMs: int('deadline', v.deadline, config?.deadlineMs ?? 300_000, 1),
     seed: seedFlag(v.seed, config?.seed ?? defaultSeed),
@@ -388,6 +394,7 @@ async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[], inter
       skip: plan.skip,
       seed: plan.seed,
       requestTimeoutMs: plan.requestTimeoutMs,
+      startTimeoutMs: plan.startTimeoutMs,
       quietMs: plan.quietMs,
       deadlineMs: plan.deadlineMs,
       callTools: plan.callTools,

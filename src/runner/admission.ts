@@ -22,7 +22,8 @@ export interface AdmissionInput {
   stateless: boolean;
   target: TargetSpec;
   auth?: AuthOptions;
-  requestTimeoutMs: number;
+  /** How long the main handshake could wait: the request timeout, or the start bound when longer. */
+  handshakeWaitMs: number;
 }
 
 export function admit(input: AdmissionInput): Admission {
@@ -42,7 +43,7 @@ export function admit(input: AdmissionInput): Admission {
     if (reason) skip(check, reason);
     else if (!ready && check.connection !== 'raw' && !check.runsWithoutHandshake) skip(check, `the server did not complete ${step} (${handshake.kind}), so this check cannot run`);
     else if (silent && check.opensConnections) {
-      skip(check, `the server did not answer ${step} on the main connection within ${input.requestTimeoutMs} ms, and the connections this check opens would wait as long, so it did not run`);
+      skip(check, `the server did not answer ${step} on the main connection within ${input.handshakeWaitMs} ms, and the connections this check opens would wait as long, so it did not run`);
     } else runnable.push(check);
   }
   return { runnable, skipped, refused };

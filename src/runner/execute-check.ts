@@ -10,6 +10,7 @@ import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
 import { traceCheck } from './trace.js';
 import { STOPPED, stopReason, unlessStopped } from './stop.js';
+import type { StartClock } from './start-clock.js';
 
 export interface ExecutorDeps {
   sessions: RunSessions;
@@ -85,7 +86,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     const occupant = lane?.enter();
     let verdict: Verdict;
     try {
-      verdict = await withinCeiling(check, ctx, abort, d.options, d.stop);
+      verdict = await withinCeiling(check, ctx, abort, d.options, d.stop, d.sessions.starts);
     } finally {
       if (lane && occupant) lane.leave(occupant);
     }
@@ -132,10 +133,13 @@ function cutShort(stop: AbortSignal, evidence?: Verdict['evidence']): Verdict {
 
 /**
  * The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own
- * rule, never below warn), or, when the run stops first, a skip (its body is aborted).
+ * rule, never below warn), or, when the run stops first, a skip (its body is aborted). Time the
+ * run's servers spent starting meanwhile moves the ceiling on.
  */
-async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal): Promise<Verdict> {
+async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal, starts: StartClock): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
+  const begun = performance.now();
+  const startingBefore = starts.elapsed();
   // A body that throws at once is an error like one that rejects (caught below).
   const body = new Promise<Verdict>((resolve) => resolve(check.run(ctx)));
   const run = unlessStopped(body, stop).then((v) => {
@@ -145,11 +149,19 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
   });
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<Verdict>((resolve) => {
-    timer = setTimeout(() => {
+    const expire = () => {
+      const startingMs = Math.round(starts.elapsed() - startingBefore);
+      const left = begun + limit + startingMs - performance.now();
+      if (left > 0) {
+        timer = setTimeout(expire, left);
+        return;
+      }
       abort.abort();
       const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
-      resolve({ status, message: `the check did not finish within ${limit} ms: the server stopped answering`, evidence: ctx.evidence });
-    }, limit);
+      const starting = startingMs > 0 ? ` (plus ${startingMs} ms while servers were starting)` : '';
+      resolve({ status, message: `the check did not finish within ${limit} ms${starting}: the server stopped answering`, evidence: ctx.evidence });
+    };
+    timer = setTimeout(expire, limit);
   });
   try {
     return await Promise.race([run, timeout]);

@@ -46,7 +46,8 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
   const session = await openSession(target, { ...options, revision: requested ?? LATEST });
   const timeoutMs = requested === undefined ? Math.min(options.requestTimeoutMs, PROBE_TIMEOUT_MS) : undefined;
   const probeSentAt = performance.now();
-  const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs });
+  // A stateful server may leave the probe unanswered: it waits its own timeout, not the start bound.
+  const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs, silenceIsAnswer: requested === undefined });
   const discoverVersions = requested === undefined ? statefulOnly(found.outcome) : undefined;
   const modern = found.outcome.kind === 'result' && !discoverVersions;
   if (modern || requested !== undefined) {

@@ -3,8 +3,9 @@
 // server processes starting at a time; HTTP: no gate), and the bookkeeping that lets sessions
 // wind down while the run goes on and be closed together at its end.
 import { HANDSHAKE_TAG, type ServerFacts, type StartOrder } from '../checks/index.js';
-import { initialize, openSession, type LivenessRequest, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { DEFAULT_START_TIMEOUT_MS, initialize, openSession, type LivenessRequest, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane } from './disposable-lanes.js';
+import { StartClock } from './start-clock.js';
 import { StartGate } from './start-gate.js';
 
 export const DEFAULT_CLIENT_CAPABILITIES = {};
@@ -40,6 +41,8 @@ export class RunSessions {
   /** Sessions checks are done with, winding down while the run goes on. */
   private readonly closing: Session[] = [];
   private readonly gate: StartGate;
+  /** How long the connections opened during the run spent starting (checks' ceilings do not count it). */
+  readonly starts = new StartClock();
   private reopening?: Promise<void>;
   private laneProcessTaken = false;
   /** The run's stand-in for a refused ping (src/runner/liveness.ts), once decided. */
@@ -57,8 +60,12 @@ export class RunSessions {
   }
 
   /** A new connection at the run's revision (not initialized), through the start gate. */
-  open(options: Partial<SessionOptions> = {}, order?: StartOrder): Promise<Session> {
-    return this.gate.open(() => openSession(this.o.target, { ...this.o.sessionOptions, revision: this.o.facts.revision, liveness: this.liveness, ...options }), order);
+  async open(options: Partial<SessionOptions> = {}, order?: StartOrder): Promise<Session> {
+    // A new process of this server is expected to start about as slowly as the main one did, or twice as slowly under load.
+    const expectedStartMs = 2 * (this.main.startMs ?? 0);
+    const s = await this.gate.open(() => openSession(this.o.target, { ...this.o.sessionOptions, revision: this.o.facts.revision, liveness: this.liveness, expectedStartMs, ...options }), order);
+    this.starts.watch(s, this.o.sessionOptions.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    return s;
   }
 
   /** The run's liveness request is decided: the sessions open now and every later one use it. */

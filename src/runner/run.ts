@@ -5,9 +5,10 @@
 // deadline, or its caller's signal (SIGINT/SIGTERM in the CLI), ends every phase (stop.ts).
 import { HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
-import { CLIENT_INFO, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { CLIENT_INFO, DEFAULT_START_TIMEOUT_MS, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { within } from '../transport/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
+import { confirmStarted } from './start-failure.js';
 import { warmValidation } from './warm-validation.js';
 import { probeAfterHandshake, type AfterHandshake } from './liveness.js';
 import { selectChecks } from './select.js';
@@ -78,7 +79,7 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   const startedAt = new Date();
   const t0 = performance.now();
   const requested = opts.protocolVersion;
-  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
+  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
   const opened = stop.aborted ? undefined : await openUnlessStopped(opts, sessionOptions, stop);
   if (!opened) return unstarted(opts, startedAt, t0, stop);
   const { first, laneProcess } = opened;
@@ -102,7 +103,7 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
     results.set(r.id, r);
     opts.onProgress?.(++done, selected.length, r.id);
   };
-  const admission = admit({ selected, facts, handshake: first.handshake, stateless, target: opts.target, auth: opts.auth, requestTimeoutMs: opts.requestTimeoutMs });
+  const admission = admit({ selected, facts, handshake: first.handshake, stateless, target: opts.target, auth: opts.auth, handshakeWaitMs: Math.max(opts.requestTimeoutMs, opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) });
   if (admission.refused && !opts.auth?.token) facts.authRequired = true;
   admission.skipped.forEach(finish);
 
@@ -215,7 +216,9 @@ async function openFirstSessions(opts: RunOptions, sessionOptions: SessionOption
   const laneProcess = wantsLane ? openSession(opts.target, sessionOptions) : undefined;
   laneProcess?.catch(() => undefined); // a target that cannot start fails the main session just the same
   try {
-    return { first: await openMainSession(opts.target, sessionOptions, requested), laneProcess };
+    const first = await openMainSession(opts.target, sessionOptions, requested);
+    await confirmStarted(first.session, opts.target, opts.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    return { first, laneProcess };
   } catch (err) {
     void laneProcess?.then((s) => s.close({ graceMs: END_OF_RUN_GRACE_MS }), () => undefined);
     throw err;

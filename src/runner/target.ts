@@ -10,7 +10,7 @@ import { targetOf } from './check-record.js';
 import { distinctCauses } from './causes.js';
 import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
-import { SecretSet, secretsOf } from '../auth/index.js';
+import { envSecrets, SecretSet, secretsOf } from '../auth/index.js';
 import { runStop, STOPPED, stopReason, unlessStopped } from './stop.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
@@ -19,12 +19,12 @@ export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
 }
 
 /** Which revisions the server accepts: stateful ones it echoes at initialize, 2026-07-28 if server/discover answers. */
-export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<Revision[]> {
+export async function acceptedRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs' | 'startTimeoutMs'>): Promise<Revision[]> {
   return (await probeRevisions(opts)).accepted;
 }
 
 /** The accepted revisions, and whether every probe was refused with 401 (the server wants a token). */
-async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>): Promise<{ accepted: Revision[]; allRefusedForAuth: boolean }> {
+async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs' | 'startTimeoutMs'>): Promise<{ accepted: Revision[]; allRefusedForAuth: boolean }> {
   // Over HTTP a probe is a request, not a process: all five go at once.
   const outcomes = await mapLimited(REVISIONS, opts.target.transport === 'stdio' ? 1 : REVISIONS.length, (revision) => probeRevision(opts, revision));
   const accepted = REVISIONS.filter((_, i) => outcomes[i].accepted);
@@ -33,11 +33,12 @@ async function probeRevisions(opts: Pick<RunOptions, 'target' | 'requestTimeoutM
 }
 
 /** One revision's probe: server/discover for a stateless one, initialize (echoed version) for the others. */
-async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs'>, revision: Revision): Promise<{ accepted: boolean; refusedForAuth: boolean }> {
-  const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs });
+async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs' | 'startTimeoutMs'>, revision: Revision): Promise<{ accepted: boolean; refusedForAuth: boolean }> {
+  const session = await openSession(opts.target, { revision, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs });
   try {
     if (isStateless(revision)) {
-      const found = await discover(session, { timeoutMs: Math.min(opts.requestTimeoutMs, 3000) });
+      // A stateful server may ignore it: its silence is an answer, not worth the start bound.
+      const found = await discover(session, { timeoutMs: Math.min(opts.requestTimeoutMs, 3000), silenceIsAnswer: true });
       return { accepted: found.outcome.kind === 'result' && (found.supportedVersions?.includes(revision) ?? true), refusedForAuth: refusedForAuth(found.outcome) };
     }
     const h = await initialize(session, { protocolVersion: revision, capabilities: {}, sendInitialized: false });
@@ -54,6 +55,7 @@ async function probeRevision(opts: Pick<RunOptions, 'target' | 'requestTimeoutMs
 export async function runTarget(opts: TargetRunOptions): Promise<Report> {
   const secrets = opts.secrets ?? new SecretSet();
   for (const s of secretsOf(opts.auth)) secrets.add(s);
+  if (opts.target.transport === 'stdio') for (const s of envSecrets(opts.target.env)) secrets.add(s);
   // The deadline counts from here, tokens and version probes included; each revision's run listens too.
   const stop = runStop(opts.deadlineMs, opts.signal);
   try {

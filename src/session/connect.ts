@@ -1,14 +1,14 @@
 // Opens a session on a target: spawns the command (stdio) or connects to the URL (HTTP).
 import { createHttpTransport, createLegacySseTransport, createStdioTransport } from '../transport/index.js';
 import type { Transport } from '../transport/types.js';
-import { Session, type SessionOptions } from './session.js';
+import { DEFAULT_START_TIMEOUT_MS, Session, type SessionOptions } from './session.js';
 
 export type TargetSpec =
   | { transport: 'stdio'; command: string[]; env?: Record<string, string>; cwd?: string }
   | { transport: 'http'; url: string; headers?: Record<string, string> }
   | { transport: 'sse'; url: string; headers?: Record<string, string> };
 
-export function createTransport(target: TargetSpec, requestTimeoutMs: number): Transport {
+export function createTransport(target: TargetSpec, requestTimeoutMs: number, startTimeoutMs = DEFAULT_START_TIMEOUT_MS): Transport {
   switch (target.transport) {
     case 'stdio':
       // Sessions end by closing stdin; a server slow to notice costs each check little, since the
@@ -17,13 +17,13 @@ export function createTransport(target: TargetSpec, requestTimeoutMs: number): T
     case 'http':
       return createHttpTransport({ url: target.url, headers: target.headers, requestTimeoutMs });
     case 'sse':
-      return createLegacySseTransport({ url: target.url, headers: target.headers });
+      return createLegacySseTransport({ url: target.url, headers: target.headers, endpointTimeoutMs: startTimeoutMs });
   }
 }
 
 /** A started session; rejects with TargetUnreachable when the target cannot be started or reached. */
 export async function openSession(target: TargetSpec, options: SessionOptions): Promise<Session> {
-  const session = new Session(createTransport(target, options.requestTimeoutMs), options);
+  const session = new Session(createTransport(target, options.requestTimeoutMs, options.startTimeoutMs), options);
   await session.start();
   return session;
 }

@@ -6,6 +6,8 @@ import type { Outcome } from './types.js';
 export interface DiscoverOptions {
   tag?: string;
   timeoutMs?: number;
+  /** RequestOptions.silenceIsAnswer: for a probe a server may leave unanswered. */
+  silenceIsAnswer?: boolean;
 }
 
 export interface Discovery {
@@ -17,7 +19,7 @@ export interface Discovery {
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export async function discover(session: Session, opts: DiscoverOptions = {}): Promise<Discovery> {
-  const outcome = await session.request('server/discover', {}, { tag: opts.tag, timeoutMs: opts.timeoutMs });
+  const outcome = await session.request('server/discover', {}, { tag: opts.tag, timeoutMs: opts.timeoutMs, silenceIsAnswer: opts.silenceIsAnswer });
   if (outcome.kind !== 'result') return { outcome };
   const { supportedVersions, capabilities } = outcome.result;
   return {

@@ -1,4 +1,4 @@
-export { Session, keyOf, type SessionOptions, type RequestOptions, type ServerRequestAnswerer, type ServerRequestReply, type InFlightRequest } from './session.js';
+export { Session, keyOf, DEFAULT_START_TIMEOUT_MS, type SessionOptions, type RequestOptions, type ServerRequestAnswerer, type ServerRequestReply, type InFlightRequest } from './session.js';
 export { openSession, createTransport, type TargetSpec } from './connect.js';
 export { initialize, CLIENT_INFO, type HandshakeOptions, type HandshakeResult } from './handshake.js';
 export type { Evidence } from './evidence.js';

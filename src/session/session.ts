@@ -36,7 +36,22 @@ export interface SessionOptions {
    * to serve after it refused ping (src/runner/liveness.ts). 2026-07-28 always uses server/discover.
    */
   liveness?: LivenessRequest;
+  /**
+   * Bound on the server's first answer on this connection, counted from opening it (default
+   * DEFAULT_START_TIMEOUT_MS): a fresh process may take long to start, which is not a protocol
+   * failure. Requests sent before it wait under this bound, not their own timeout.
+   */
+  startTimeoutMs?: number;
+  /**
+   * How long this connection's start is expected to take (ms), from the run's other connections:
+   * what a request whose silence is an answer (RequestOptions.silenceIsAnswer) waits beyond its
+   * own timeout before the server's first answer (default 0).
+   */
+  expectedStartMs?: number;
 }
+
+/** A fresh process may take seconds to start (npx, a JIT warming up): generous by default. */
+export const DEFAULT_START_TIMEOUT_MS = 30_000;
 
 export interface RequestOptions {
   id?: RequestId;
@@ -49,6 +64,12 @@ export interface RequestOptions {
   headers?: Record<string, string>;
   /** HTTP: aborting closes the request's response stream (2026-07-28 cancellation). */
   signal?: AbortSignal;
+  /**
+   * The server may rightly leave it unanswered (a probe): before the server's first answer it waits
+   * its own timeout plus the expected start (SessionOptions.expectedStartMs), not the whole start
+   * bound, which a server right to stay silent would cost it.
+   */
+  silenceIsAnswer?: boolean;
 }
 
 interface Pending {
@@ -60,7 +81,12 @@ interface Pending {
   sentNow: number;
   tag?: string;
   resolve: (o: Outcome) => void;
-  timer: NodeJS.Timeout;
+  timer?: NodeJS.Timeout;
+  /** The request's own timeout, and when its wait ends (performance.now()). */
+  timeoutMs: number;
+  deadline: number;
+  /** Sent before the server's first answer, so waited for under the start bound. */
+  beforeStart: boolean;
   /** HTTP: the request's exchange record, filling in while it runs. */
   exchange?: HttpExchange;
   /** The transport's send() has settled (HTTP: the exchange is over). */
@@ -123,6 +149,8 @@ export class Session {
   private closedReason: string | undefined;
   private answerer: ServerRequestAnswerer | undefined;
   private readonly t0 = performance.now();
+  /** Session clock (now()) of the server's first answer on this connection. */
+  private startedAt: number | undefined;
   constructor(
     transport: Transport,
     readonly options: SessionOptions,
@@ -146,6 +174,17 @@ export class Session {
   /** The connection is gone: closed by us, or the server exited (even if its exit event is still on its way). */
   get closed(): boolean {
     return this.closedReason !== undefined || this.transport.closed;
+  }
+
+  /**
+   * stdio: the process exited before it wrote anything to stdout, `afterMs` after the connection
+   * was opened; `reason` is what its stderr said (CloseInfo.atStart).
+   */
+  exitedAtStart: { afterMs: number; reason: string } | undefined;
+
+  /** How long the server took to start: ms from opening the connection to its first answer (undefined until then). */
+  get startMs(): number | undefined {
+    return this.startedAt;
   }
 
   async start(): Promise<void> {
@@ -220,17 +259,18 @@ export class Session {
     const method = typeof message.method === 'string' ? message.method : '';
     return new Promise<Outcome>((resolve) => {
       if (this.closedReason) return resolve({ kind: 'closed', id, ms: 0, reason: this.closedReason });
-      const timer = setTimeout(() => {
-        const carried = this.carried(id);
-        this.pending.delete(key);
-        this.answered.set(key, { method, params: message.params, tag: opts.tag, count: 0 });
-        resolve({ kind: 'timeout', id, ms: Math.round(performance.now() - sentAt), ...(carried ? { carried } : {}) });
-      }, opts.timeoutMs ?? this.options.requestTimeoutMs);
-      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timer, sent: false };
+      const timeoutMs = opts.timeoutMs ?? this.options.requestTimeoutMs;
+      // Until the server first answers, it may still be starting: the wait is the start bound's, when longer.
+      const startLeft = this.t0 + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) - sentAt;
+      const startWait = opts.silenceIsAnswer ? Math.min(startLeft, timeoutMs + (this.options.expectedStartMs ?? 0)) : startLeft;
+      const beforeStart = this.startedAt === undefined && startWait > timeoutMs;
+      const waitMs = beforeStart ? startWait : timeoutMs;
+      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false };
+      this.expireAfter(key, entry, waitMs);
       this.pending.set(key, entry);
-      const timeoutMs = (opts.timeoutMs ?? this.options.requestTimeoutMs) + EXCHANGE_MARGIN_MS;
+      const exchangeMs = waitMs + EXCHANGE_MARGIN_MS;
       const onExchange = (exchange: HttpExchange) => (entry.exchange = exchange);
-      this.transmit(message, { headers: opts.headers, signal: opts.signal, timeoutMs, onExchange }).then(
+      this.transmit(message, { headers: opts.headers, signal: opts.signal, timeoutMs: exchangeMs, onExchange }).then(
         (out) => {
           entry.sent = true;
           const status = out.http?.response?.status;
@@ -245,6 +285,30 @@ export class Session {
         (err: Error) => this.failPending(key, `send failed: ${err.message}`),
       );
     });
+  }
+
+  /** Ends the wait for `p` with a timeout `ms` from now (replacing an earlier end). */
+  private expireAfter(key: string, p: Pending, ms: number): void {
+    clearTimeout(p.timer);
+    p.deadline = performance.now() + ms;
+    p.timer = setTimeout(() => {
+      const carried = this.carried(p.id);
+      this.pending.delete(key);
+      this.answered.set(key, { method: p.method, params: p.params, tag: p.tag, count: 0 });
+      const unstarted = p.beforeStart && this.startedAt === undefined;
+      p.resolve({ kind: 'timeout', id: p.id, ms: Math.round(performance.now() - p.sentAt), ...(carried ? { carried } : {}), ...(unstarted ? { beforeStart: true as const } : {}) });
+    }, ms);
+  }
+
+  /**
+   * The server's first answer on this connection: it has started. Requests still waiting under the
+   * start bound now wait their own timeout, from now, at most.
+   */
+  private markStarted(): void {
+    if (this.startedAt !== undefined) return;
+    this.startedAt = this.now();
+    const now = performance.now();
+    for (const [key, p] of this.pending) if (p.beforeStart && p.deadline - now > p.timeoutMs) this.expireAfter(key, p, p.timeoutMs);
   }
 
   notify(method: string, params?: Record<string, unknown>): Promise<SendOutcome> {
@@ -290,7 +354,14 @@ export class Session {
   /** Every message we send goes through here, so lastSentAt says when we last spoke. */
   private transmit(message: unknown, options?: SendOptions): Promise<SendOutcome> {
     this.lastSentAt = this.now();
-    return this.transport.send(message, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
+    return this.transport.send(message, options).then(
+      (out) => {
+        // Any HTTP response is the server answering: it has started.
+        if (out.http?.response) this.markStarted();
+        return out;
+      },
+      (err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)),
+    );
   }
 
   onReceive(listener: Listener): () => void {
@@ -422,8 +493,10 @@ export class Session {
   }
 
   private onExit(info: CloseInfo): void {
-    if (!this.closing) this.serverEnded = `server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`;
-    this.shutdown(`server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`);
+    if (info.atStart !== undefined) this.exitedAtStart = { afterMs: this.now(), reason: info.atStart };
+    const ended = `server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`;
+    if (!this.closing) this.serverEnded = ended;
+    this.shutdown(`${ended}${info.atStart ?? ''}`);
   }
 
   private shutdown(reason: string): void {
@@ -442,6 +515,7 @@ export class Session {
   }
 
   private onMessage(message: unknown, raw: string, context?: MessageContext): void {
+    this.markStarted();
     const at = this.now();
     // A batch is emitted once per element, all with the same raw: keep the wire unit once.
     const batch = raw.trimStart().startsWith('[');

@@ -23,7 +23,8 @@ export type Outcome =
   | { kind: 'result'; id: RequestId; result: Record<string, unknown>; message: Record<string, unknown>; ms: number; http?: HttpContext }
   | { kind: 'error'; id: RequestId; error: ErrorObject; message: Record<string, unknown>; ms: number; http?: HttpContext }
   /** `carried`: what the request's exchange (HTTP) or the connection (others) carried meanwhile. */
-  | { kind: 'timeout'; id: RequestId; ms: number; carried?: Carried }
+  /** `beforeStart`: the server had answered nothing on the connection yet, and the wait was the start bound. */
+  | { kind: 'timeout'; id: RequestId; ms: number; carried?: Carried; beforeStart?: true }
   | { kind: 'closed'; id: RequestId; ms: number; reason: string }
   /** HTTP: the server refused the POST with an error status and no JSON-RPC answer in the body. */
   | { kind: 'http-error'; id: RequestId; ms: number; status: number; body: string };

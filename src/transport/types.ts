@@ -71,6 +71,11 @@ export interface CloseInfo {
   signal?: string | null;
   /** ms from the start of close() until the process was gone. */
   closeMs?: number;
+  /**
+   * stdio, a process that exited before it wrote anything to stdout (it never started): what its
+   * stderr says about why, or where to look when it said nothing (exit-reason.ts).
+   */
+  atStart?: string;
 }
 
 export interface CloseOptions {

@@ -35,7 +35,8 @@ export function preInitialize(ctx: CheckContext): Promise<PreInitialize> {
   return ctx.shared('lifecycle/pre-initialize', async () => {
     // Before the version probes: two checks wait on it, and its cancelled initialize waits a quiet period.
     const { session } = await ctx.connect({ initialize: false, forRun: true, startOrder: 'first' });
-    const x = await exchangeOn(session, 'tools/list', undefined, { tag: EARLY_REQUEST_CHECK });
+    // A server may leave it unanswered (info): it waits the start the run has seen, not the whole start bound.
+    const x = await exchangeOn(session, 'tools/list', undefined, { tag: EARLY_REQUEST_CHECK, silenceIsAnswer: true });
     const walk: PreInitialize = { session, early: x.outcome, evidence: exchangeEvidence(x) };
     if (ctx.target.transport !== 'stdio' || session.closed) return walk;
     walk.cancelled = await cancelInitialize(session, ctx.revision, ctx.options.quietMs);

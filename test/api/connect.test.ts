@@ -63,7 +63,7 @@ describe('connect', () => {
   });
 
   it('rejects with McpRequestError (timeout) when initialize is never answered', async () => {
-    const err = await connect(fixtureCommand({ fault: 'hang-on-initialize' }), { timeout: 300 }).catch((e: unknown) => e);
+    const err = await connect(fixtureCommand({ fault: 'hang-on-initialize' }), { timeout: 300, startTimeout: 300 }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(McpRequestError);
     expect(err).toMatchObject({ method: 'initialize', kind: 'timeout' });
     // It says what arrived meanwhile (here nothing), not only that the answer did not.

@@ -115,6 +115,33 @@ describe('bad input', () => {
     expectOneLine(r.stderr, /definitely-not-a-command-xyz/);
   });
 
+  // Node ends every crash with its version line, the last line of stderr: the reason is above it.
+  it('a Node server that throws at start → 4, with the error it threw', async () => {
+    const crash = join(dir, 'crash.mjs');
+    writeFileSync(crash, "throw new Error('API_KEY is not set');\n");
+    const r = await runCli(['run', '--no-reports', '--', 'node', crash]);
+    expect(r.code).toBe(4);
+    expectOneLine(r.stderr, /^mcp-conform: node exited immediately \(code 1\): Error: API_KEY is not set$/);
+  });
+
+  it('a wrong path to the server → 4, with the module Node could not find', async () => {
+    const r = await runCli(['run', '--no-reports', '--', 'node', join(dir, 'no-such-server.js')]);
+    expect(r.code).toBe(4);
+    expectOneLine(r.stderr, /^mcp-conform: node exited immediately \(code 1\): Error: Cannot find module '.*no-such-server\.js'$/);
+  });
+
+  it('a server that exits with nothing on stderr → 4, and says where else to look', async () => {
+    const r = await runCli(['run', '--no-reports', '--', 'sh', '-c', 'exit 3']);
+    expect(r.code).toBe(4);
+    expectOneLine(r.stderr, /^mcp-conform: sh exited immediately \(code 3\); it wrote nothing to stderr \(if it logs to a file, look there\)$/);
+  });
+
+  it('a credential given with --env that the failing server prints is shown as a fingerprint', async () => {
+    const r = await runCli(['run', '--no-reports', '--env', 'API_KEY=sk-test-4f9a8b7c', '--', 'sh', '-c', 'echo "Error: key $API_KEY was refused" >&2; exit 1']);
+    expect(r.code).toBe(4);
+    expectOneLine(r.stderr, /^mcp-conform: sh exited immediately \(code 1\): Error: key sha256:[0-9a-f]{8}… was refused$/);
+  });
+
   it('refused URL → 4', async () => {
     const r = await runCli(['run', '--no-reports', '--url', 'http://127.0.0.1:1/mcp']);
     expect(r.code).toBe(4);

@@ -11,7 +11,8 @@ const opening = allChecks.filter((c) => c.opensConnections).map((c) => c.id);
 
 describe('a server that never answers the handshake', () => {
   it('fails initialize-result and runs no check that would open connections to wait again', async () => {
-    const report = await runSuite(fixtureCommand({ fault: 'hang-on-initialize' }), { timeout: TIMEOUT_MS });
+    // A server that never answers its first request fails at the start bound, here as short as the timeout.
+    const report = await runSuite(fixtureCommand({ fault: 'hang-on-initialize' }), { timeout: TIMEOUT_MS, startTimeout: TIMEOUT_MS });
     const byId = new Map(report.checks.map((c) => [c.id, c]));
     expect(byId.get('lifecycle/initialize-result')?.status).toBe('fail');
     expect(opening.length).toBeGreaterThan(5);
@@ -25,7 +26,7 @@ describe('a server that never answers the handshake', () => {
 
   it('still fails stdout-only-jsonrpc when what it wrote instead was not JSON-RPC', async () => {
     const command = ['node', '-e', "process.stdout.write('Server listening...\\n'); setInterval(() => {}, 1000)"];
-    const report = await runSuite(command, { timeout: TIMEOUT_MS });
+    const report = await runSuite(command, { timeout: TIMEOUT_MS, startTimeout: TIMEOUT_MS });
     const stdout = report.checks.find((c) => c.id === 'stdio/stdout-only-jsonrpc-whole-run');
     expect(stdout).toMatchObject({ status: 'fail', message: expect.stringContaining('not JSON') });
     expect(report.checks.filter((c) => c.status === 'fail').map((c) => c.id).sort()).toEqual(['lifecycle/initialize-result', 'stdio/stdout-only-jsonrpc-whole-run']);

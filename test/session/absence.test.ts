@@ -61,7 +61,7 @@ describe('a request nobody answers says what arrived instead', () => {
       '  process.stdout.write(\'{"jsonrpc":"2.0","id":8,"result":{}}\\n\');',
       '});',
     ].join('\n');
-    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
+    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS, startTimeoutMs: WAIT_MS });
     http.track(session);
     const outcome = await session.request('ping', undefined, { id: 7 });
     const text = describeOutcome(outcome);
@@ -72,7 +72,7 @@ describe('a request nobody answers says what arrived instead', () => {
   });
 
   it('stdio: says so when nothing at all arrived', async () => {
-    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', 'process.stdin.resume()'] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS });
+    const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', 'process.stdin.resume()'] }, { revision: '2025-11-25', requestTimeoutMs: WAIT_MS, startTimeoutMs: WAIT_MS });
     http.track(session);
     const outcome = await session.request('ping', undefined, { id: 7 });
     expect(describeOutcome(outcome)).toMatch(/^no response within \d+ ms; nothing else arrived meanwhile$/);

@@ -38,7 +38,8 @@ export function scriptedHttp(requestTimeoutMs: number, headers?: Record<string, 
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       const { port } = server.address() as AddressInfo;
       const target: TargetSpec = { transport: 'http', url: `http://127.0.0.1:${port}/mcp`, ...(headers ? { headers } : {}) };
-      return track(await openSession(target, { revision: '2025-11-25', requestTimeoutMs }));
+      // The subject is a request's own timeout, not the wait for a server's start.
+      return track(await openSession(target, { revision: '2025-11-25', requestTimeoutMs, startTimeoutMs: requestTimeoutMs }));
     },
   };
 }

@@ -31,6 +31,9 @@ export interface FixtureRun {
    * given that server's client credentials.
    */
   auth?: boolean | 'no-token' | 'jwt';
+  /** Per-request timeout (default 10 s, generous for a busy machine) and the start bound (default the run's). */
+  requestTimeoutMs?: number;
+  startTimeoutMs?: number;
 }
 
 const eraArgs = (era: FixtureRun['era']) => (era ? ['--era', era] : []);
@@ -47,7 +50,8 @@ export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthO
     only: opts.only,
     skip: opts.skip,
     seed: 1,
-    requestTimeoutMs: 10_000,
+    requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
+    ...(opts.startTimeoutMs !== undefined ? { startTimeoutMs: opts.startTimeoutMs } : {}),
     quietMs: 300,
     deadlineMs: 120_000,
     callTools: opts.callTools ?? [],

@@ -210,6 +210,59 @@ describe('stdio transport: close() escalation and process tree', () => {
 const NOT_EXECUTABLE = join(mkdtempSync(join(tmpdir(), 'transport-')), 'plain.txt');
 writeFileSync(NOT_EXECUTABLE, 'just text\n', { mode: 0o644 });
 
+describe('stdio transport: one process after another on one connection', () => {
+  it('park() ends the process but not the connection, and respawn() starts another', async () => {
+    const t = server([], { closeGraceMs: 2000 });
+    const got = collect(t);
+    await t.start();
+    const first = t.pid!;
+    await t.park();
+    expect(t.alive).toBe(false);
+    expect(t.closed).toBe(false);
+    expect(isAlive(first)).toBe(false);
+    await expect(t.send({ jsonrpc: '2.0', id: 1, method: 'echo' })).rejects.toThrow(/parked/);
+    await t.respawn();
+    expect(t.pid).not.toBe(first);
+    await t.send({ jsonrpc: '2.0', id: 2, method: 'echo', params: { text: 'again' } });
+    await waitFor('reply from the new process', () => byId(got, 2));
+    // Parking is ours: no exit was announced.
+    expect(got.exits).toEqual([]);
+    expect(t.trace.some((e) => e.kind === 'note' && /another copy of the server runs/.test(e.text))).toBe(true);
+  });
+
+  it('respawn() refuses while the process still runs, and after close()', async () => {
+    const t = server([]);
+    await t.start();
+    await expect(t.respawn()).rejects.toThrow(/still runs/);
+    await t.close();
+    await expect(t.respawn()).rejects.toBeInstanceOf(TransportClosed);
+  });
+});
+
+describe('stdio transport: an exit before the server wrote anything', () => {
+  // After the startup window, an exit is an event: a server that never spoke still says why, there.
+  const late = (stdout: string) => [process.execPath, '-e', `${stdout}setTimeout(() => { process.stderr.write('Error: API_KEY is not set\\nNode.js v20.20.2\\n'); process.exit(1); }, 300)`];
+
+  it('carries what stderr said about why', async () => {
+    const t = createStdioTransport({ command: late(''), startupWindowMs: 10 });
+    open.push(t);
+    const got = collect(t);
+    await t.start();
+    await waitFor('exit event', () => got.exits.length > 0, 10_000);
+    expect(got.exits[0]).toMatchObject({ how: 'exited', code: 1, atStart: ': Error: API_KEY is not set' });
+  });
+
+  it('is not "at start" once the server has written to stdout', async () => {
+    const t = createStdioTransport({ command: late("process.stdout.write('{}\\n'); "), startupWindowMs: 10 });
+    open.push(t);
+    const got = collect(t);
+    await t.start();
+    await waitFor('exit event', () => got.exits.length > 0, 10_000);
+    expect(got.exits[0]).toMatchObject({ how: 'exited', code: 1 });
+    expect(got.exits[0]).not.toHaveProperty('atStart');
+  });
+});
+
 describe('stdio transport: unreachable targets', () => {
   const cases: [string, string[], RegExp][] = [
     ['a missing command', ['no-such-command-xyz'], /^command not found: no-such-command-xyz$/],
