@@ -27,8 +27,8 @@ export function describeRealServer(name: RealServer, unavailable?: string): void
     it(
       'fails and warns on exactly the check ids in expected.ts',
       async () => {
-        const { protocolVersion, fail, warn, requested, callTools } = EXPECTED[name];
-        const found = findingsOf(await runSuite(started!, requested, callTools));
+        const { protocolVersion, fail, warn, requested, callTools, unstable } = EXPECTED[name];
+        const found = findingsOf(await runSuite(started!, requested, callTools), unstable);
         const hint = `sets changed: see \`npx tsx test/real/print-expected.ts --details ${name}\` and README.md`;
         expect(found, hint).toEqual({ protocolVersion, fail, warn });
       },

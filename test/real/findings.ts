@@ -15,6 +15,11 @@ export interface Expected {
   callTools?: string[];
   fail: string[];
   warn: string[];
+  /**
+   * Checks whose verdict on this server changes from run to run, left out of the comparison until
+   * that is understood; each has a reason in `why` saying what varies. Kept short and visible.
+   */
+  unstable?: string[];
   /** One line per fail/warn id: the server's behaviour and why it is (or is not) a real finding. */
   why: Record<string, string>;
 }
@@ -25,8 +30,9 @@ export interface Findings {
   warn: string[];
 }
 
-export function findingsOf(report: Report): Findings {
-  return { protocolVersion: report.protocolVersion, fail: idsWith(report, 'fail'), warn: idsWith(report, 'warn') };
+export function findingsOf(report: Report, unstable: readonly string[] = []): Findings {
+  const stable = (ids: string[]) => ids.filter((id) => !unstable.includes(id));
+  return { protocolVersion: report.protocolVersion, fail: stable(idsWith(report, 'fail')), warn: stable(idsWith(report, 'warn')) };
 }
 
 /**
@@ -52,7 +58,7 @@ export async function runRealServer(name: RealServer): Promise<Report> {
 
 /** why-entries that match no current fail/warn id, and fail/warn ids with no why-entry. */
 export function undocumented(expected: Expected): { missing: string[]; stale: string[] } {
-  const graded = new Set([...expected.fail, ...expected.warn]);
+  const graded = new Set([...expected.fail, ...expected.warn, ...(expected.unstable ?? [])]);
   return {
     missing: [...graded].filter((id) => !(id in expected.why)).sort(),
     stale: Object.keys(expected.why).filter((id) => !graded.has(id)).sort(),

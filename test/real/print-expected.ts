@@ -24,11 +24,13 @@ const list = (ids: string[]) => (ids.length === 0 ? '[]' : `[\n${ids.map((id) =>
 
 /** The entry for a server: the sets just found, the reasons already written (or TODO). */
 function fresh(name: RealServer, report: Report): Expected {
-  const found = findingsOf(report);
-  const known = (EXPECTED as Partial<Record<RealServer, Expected>>)[name]?.why ?? {};
-  const ids = [...new Set([...found.fail, ...found.warn])].sort();
-  const requested = (EXPECTED as Partial<Record<RealServer, Expected>>)[name]?.requested;
-  return { ...found, ...(requested ? { requested } : {}), why: Object.fromEntries(ids.map((id) => [id, known[id] ?? TODO])) };
+  const pinned = (EXPECTED as Partial<Record<RealServer, Expected>>)[name];
+  const unstable = pinned?.unstable ?? [];
+  const found = findingsOf(report, unstable);
+  const known = pinned?.why ?? {};
+  const ids = [...new Set([...found.fail, ...found.warn, ...unstable])].sort();
+  const requested = pinned?.requested;
+  return { ...found, ...(requested ? { requested } : {}), ...(unstable.length ? { unstable } : {}), why: Object.fromEntries(ids.map((id) => [id, known[id] ?? TODO])) };
 }
 
 function render(name: RealServer, e: Expected): string {
@@ -39,6 +41,7 @@ function render(name: RealServer, e: Expected): string {
     `    protocolVersion: ${quote(e.protocolVersion)},`,
     `    fail: ${list(e.fail)},`,
     `    warn: ${list(e.warn)},`,
+    ...(e.unstable ? [`    unstable: ${list(e.unstable)},`] : []),
     `    why: {${why === '' ? '},' : `\n${why}    },`}`,
     `  },`,
   ].join('\n');

@@ -10,7 +10,7 @@ import { startAuthorizationServer } from '../support/authorization-server.js';
 import { ROOT, startHttpServer } from './servers.js';
 import { destructiveCall, destructiveMarkerEnv, sdkV2Command, type SdkV2Posture } from './servers/sdk-v2/launch.js';
 import { tmcp2026Command } from './servers/tmcp-2026-launch.js';
-import { goSdkPrometheusCommand, mcpGoTimeCommand, rmcpCortexEnv, rmcpCortexCommand, startMcpGoTimeHttp } from './servers/other-sdks.js';
+import { csharpFabricCommand, goSdkPrometheusCommand, mcpGoTimeCommand, rmcpCortexEnv, rmcpCortexCommand, startMcpGoTimeHttp } from './servers/other-sdks.js';
 
 export const REAL_SERVERS = [
   'everything/stdio',
@@ -39,6 +39,7 @@ export const REAL_SERVERS = [
   'mcp-go/stdio',
   'mcp-go/http',
   'rmcp/stdio',
+  'csharp/stdio',
 ] as const;
 export type RealServer = (typeof REAL_SERVERS)[number];
 
@@ -138,6 +139,11 @@ export async function startRealServer(name: RealServer): Promise<StartedTarget> 
     case 'rmcp/stdio': {
       const tmp = tempDir('rmcp');
       return stdio(rmcpCortexCommand(), rmcpCortexEnv(tmp.dir), tmp.remove);
+    }
+    case 'csharp/stdio': {
+      const tmp = tempDir('csharp');
+      const { command, env } = csharpFabricCommand(tmp.dir);
+      return stdio(command, env, tmp.remove);
     }
   }
 }
