@@ -465,6 +465,9 @@ export class Session {
   }
 
   private onFraming(problem: FramingProblem, raw: string): void {
+    // Output that is no message (a pretty-printed or endless line) still shows the server has
+    // started: what it answers from now on waits the request timeout, not the start bound.
+    this.markStarted();
     this.noteArrival(raw, problem);
     const requirement = problem === 'invalid-utf8' ? 'STDIO-1' : problem === 'too-large' ? undefined : 'STDIO-3';
     const where = this.transport.kind === 'stdio' ? 'on stdout' : 'in an HTTP body';
