@@ -221,6 +221,19 @@ export class Session {
 
   /** Sends any object carrying an id and waits for the answer to that id (malformed requests included). */
   sendRequest(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    return this.dispatch(message, opts);
+  }
+
+  /**
+   * Waits for the answer to `message` as if it had been sent, without writing it: the caller writes
+   * its bytes itself (coalesced or split stdio writes, a POST whose reply it inspects), and the
+   * answer is still correlated, bounded and validated.
+   */
+  awaitAnswer(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    return this.dispatch(message, opts, false);
+  }
+
+  private dispatch(message: Record<string, unknown>, opts: RequestOptions, write = true): Promise<Outcome> {
     const id = message.id as RequestId;
     const key = keyOf(id);
     const sentAt = performance.now();
@@ -236,6 +249,11 @@ export class Session {
       const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false };
       this.expireAfter(key, entry, waitMs);
       this.pending.set(key, entry);
+      if (!write) {
+        this.lastSentAt = this.now();
+        entry.sent = true;
+        return;
+      }
       const exchangeMs = waitMs + EXCHANGE_MARGIN_MS;
       const onExchange = (exchange: HttpExchange) => (entry.exchange = exchange);
       this.transmit(message, { headers: opts.headers, signal: opts.signal, timeoutMs: exchangeMs, onExchange }).then(
