@@ -72,6 +72,19 @@ export interface RunResult {
   eras?: { stateless: boolean; stateful?: boolean };
   /** HTTP: what the run found about authorization (present when the server asked for it or a token was given). */
   auth?: AuthSummary;
+  /** How the run's connections started (stdio: server processes; HTTP: sessions). */
+  startup?: Startup;
+}
+
+/** The starts of a run's connections: a slow start is reported, never failed. */
+export interface Startup {
+  /**
+   * Each connection, in the order its start ended: what it was opened for (`main`, `lane`, or a
+   * check id) and ms from opening it (spawn or connect) to the first thing the server sent; null when nothing came.
+   */
+  connections: Array<{ for: string; ms: number | null }>;
+  /** The server could not run two copies at once, so the run ran them one at a time: why it concluded so. */
+  oneAtATime?: string;
 }
 
 /** Authorization of a run, secrets shown only as fingerprints. */

@@ -30,6 +30,7 @@ function runFields(run: RunResult): Record<string, unknown> {
   if (run.era) fields.era = run.era;
   if (run.eras) fields.eras = { ...run.eras };
   if (run.auth) fields.auth = { ...run.auth };
+  if (run.startup) fields.startup = { connections: run.startup.connections.map((c) => ({ ...c })), ...(run.startup.oneAtATime ? { oneAtATime: run.startup.oneAtATime } : {}) };
   return fields;
 }
 

@@ -2,11 +2,13 @@
 // speaks (main-session.ts), decides which checks can run (admission.ts), and runs them on the
 // schedule of schedule.ts — the main session, lanes of reused sessions for disruptive checks,
 // connections of their own — each under its ceiling and the run's deadline (execute-check.ts).
-import { HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
+import { areaOf, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, DEFAULT_START_TIMEOUT_MS, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
 import { confirmStarted } from './start-failure.js';
+import { RunStarts } from './run-starts.js';
+import { OneCopyAtATime } from './one-copy.js';
 import { warmValidation } from './warm-validation.js';
 import { silenceAfterHandshake } from './liveness.js';
 import { selectChecks } from './select.js';
@@ -57,7 +59,10 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const startedAt = new Date();
   const t0 = performance.now();
   const requested = opts.protocolVersion;
-  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
+  const starts = new RunStarts();
+  // stdio: a server that turns out unable to run two copies at once is then run one copy at a time.
+  const oneCopy = opts.target.transport === 'stdio' ? new OneCopyAtATime((wait) => starts.span(wait)) : undefined;
+  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO, lease: oneCopy };
   const { first, laneProcess } = await openFirstSessions(opts, sessionOptions);
   const stateless = first.era === 'stateless';
   const facts: ServerFacts = {
@@ -68,7 +73,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     capabilities: first.capabilities,
     unclaimed: [],
   };
-  const sessions = new RunSessions({ target: opts.target, sessionOptions, facts, stateless, processStarts: opts.processStarts, requestTimeoutMs: opts.requestTimeoutMs }, first.session, laneProcess);
+  const sessions = new RunSessions({ target: opts.target, sessionOptions, facts, stateless, processStarts: opts.processStarts, requestTimeoutMs: opts.requestTimeoutMs, starts }, first.session, laneProcess);
 
   const selected = selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: facts.revision });
   const results = new Map<string, CheckResult>();
@@ -96,7 +101,19 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
   const mainReady = first.handshake.kind === 'result';
   const watchingSilence = mainReady ? silenceAfterHandshake(first.session, opts.requestTimeoutMs).then((why) => void (silence = why)) : undefined;
 
-  const execute = checkExecutor({ sessions, facts, options: opts, target: opts.target, stateless, t0, deadline: t0 + (opts.deadlineMs ?? 120_000), silence: () => silence, offerSession: (s) => offerLane(s) });
+  const execute = checkExecutor({
+    sessions,
+    facts,
+    options: opts,
+    target: opts.target,
+    stateless,
+    t0,
+    deadline: t0 + (opts.deadlineMs ?? 120_000),
+    silence: () => silence,
+    offerSession: (s) => offerLane(s),
+    starts,
+    turn: oneCopy && ((check) => oneCopy.turn(areaOf(check.id), selected.indexOf(check))),
+  });
   const lanes = Array.from({ length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES }, (_, i) => sessions.lane(i === 0 ? () => sessions.takeLaneProcess() : undefined));
   await runSchedule(planSchedule(admission.runnable, opts.target, { sharedWidth: opts.concurrency, separateWidth: opts.freshConcurrency }), {
     execute,
@@ -126,6 +143,7 @@ export async function runRevision(opts: RunOptions): Promise<RunResult> {
     checks,
     stderrTail,
     era: first.era,
+    startup: { connections: [...starts.connections], ...(oneCopy?.reason ? { oneAtATime: oneCopy.reason } : {}) },
     ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }) } } : {}),
     ...withAuth(opts.target.transport === 'stdio' ? undefined : authSummary(admission.refused, opts.auth, facts.authRequired)),
   };
