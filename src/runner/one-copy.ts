@@ -57,6 +57,7 @@ export class OneCopyAtATime implements ProcessLease {
       if (!this.confirmed) this.serial = false;
       return false;
     }
+    this.sessions.add(session);
     const others = this.liveOthers(session);
     // Alone, before copies ran one at a time: no other copy held anything. Once they do, a copy
     // that started while another was still stopping gets its second start too.
@@ -138,7 +139,7 @@ export class OneCopyAtATime implements ProcessLease {
   }
 
   private liveOthers(session: Session): Session[] {
-    for (const s of this.sessions) if (s.closed && !s.transport.alive) this.sessions.delete(s);
+    for (const s of this.sessions) if (s.closed && !s.transport.alive && !s.busy) this.sessions.delete(s);
     return [...this.sessions].filter((s) => s !== session && (s.transport.alive === true || (s.processStarting && !s.closed)));
   }
 }

@@ -75,14 +75,20 @@ export class ConnectionProcess {
   /** Spawns the process once the lease lets it run; a copy that exits at once may be started again. */
   async start(): Promise<void> {
     await this.lease?.claim(this.host.session);
-    for (let first = true; ; first = false) {
-      try {
-        await this.spawn(() => (first ? this.transport.start() : this.transport.respawn!()));
-        return;
-      } catch (err) {
-        if (!(await this.mayRetry(err))) throw err;
-        this.host.newCopy();
+    try {
+      for (let first = true; ; first = false) {
+        try {
+          await this.spawn(() => (first ? this.transport.start() : this.transport.respawn!()));
+          return;
+        } catch (err) {
+          // Not over while the lease decides, and its copy starts again.
+          this.restarting = true;
+          if (!(await this.mayRetry(err))) throw err;
+          this.host.newCopy();
+        }
       }
+    } finally {
+      this.restarting = false;
     }
   }
 

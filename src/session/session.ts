@@ -513,7 +513,8 @@ export class Session {
   }
 
   private onFraming(problem: FramingProblem, raw: string): void {
-    // Output that is no message still shows the server running: its start is over.
+    // Output that is no message (a pretty-printed or endless line) still shows the server has
+    // started: what it answers from now on waits the request timeout, not the start bound.
     this.markStarted();
     this.noteArrival(raw, problem);
     const requirement = problem === 'invalid-utf8' ? 'STDIO-1' : problem === 'too-large' ? undefined : 'STDIO-3';
