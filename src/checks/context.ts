@@ -99,11 +99,26 @@ export type SessionOpener = (opts: { clientCapabilities?: Record<string, unknown
 /** Handshakes are the subject of lifecycle/initialize-result; their findings are reported once, run-wide. */
 export const HANDSHAKE_TAG = 'run/handshake';
 
-const sharedWork = new WeakMap<ServerFacts, Map<string, Promise<unknown>>>();
+/** Work shared by a run's checks, and the processes of the connections it opened for the run. */
+interface SharedEntry {
+  value: Promise<unknown>;
+  /** Set once it is done: each connection it opened, and which process of it the work saw. */
+  processes?: Array<{ session: Session; generation: number }>;
+}
+
+const sharedWork = new WeakMap<ServerFacts, Map<string, SharedEntry>>();
+
+/**
+ * A connection the work opened has had its process stopped since (a server that cannot run two
+ * copies at once): what the server kept for it (tasks it created) is gone.
+ */
+const outlived = (entry: SharedEntry) => entry.processes?.some((p) => p.session.processGeneration !== p.generation) ?? false;
 
 export class CheckContext {
   readonly evidence: Evidence[] = [];
   private readonly opened: Session[] = [];
+  /** Connections this check opened for the run (ConnectOptions.forRun). */
+  private readonly openedForRun: Session[] = [];
   constructor(
     readonly check: Check,
     readonly session: Session,
@@ -173,7 +188,7 @@ export class CheckContext {
   /** A new session for this check alone; closed (and its process killed) when the check ends. */
   async connect(opts: ConnectOptions = {}): Promise<{ session: Session; handshake?: HandshakeResult }> {
     const session = await this.opener({ clientCapabilities: opts.clientCapabilities, forRun: opts.forRun, startOrder: opts.startOrder });
-    if (!opts.forRun) this.opened.push(session);
+    (opts.forRun ? this.openedForRun : this.opened).push(session);
     // Stateless revisions have no handshake: a connection is ready as soon as it is open.
     if (opts.initialize === false || isStateless(this.facts.revision)) return { session };
     const handshake = await initialize(session, {
@@ -186,13 +201,24 @@ export class CheckContext {
 
   /**
    * Work shared by several checks of one run (e.g. one scenario observed by four checks):
-   * computed once per run and key, awaited by all.
+   * computed once per run and key, awaited by all. `keepsState`: the checks go on with requests
+   * on the connections it opened for the run, relying on what the server keeps for them (tasks it
+   * created); when such a connection has had its process stopped since (a server that cannot run
+   * two copies at once), the work is done again.
    */
-  shared<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  shared<T>(key: string, compute: () => Promise<T>, opts: { keepsState?: boolean } = {}): Promise<T> {
     let memo = sharedWork.get(this.facts);
     if (!memo) sharedWork.set(this.facts, (memo = new Map()));
-    if (!memo.has(key)) memo.set(key, compute());
-    return memo.get(key) as Promise<T>;
+    const known = memo.get(key);
+    if (known && !(opts.keepsState && outlived(known))) return known.value as Promise<T>;
+    const from = this.openedForRun.length;
+    const entry: SharedEntry = { value: compute() };
+    memo.set(key, entry);
+    entry.value.then(
+      () => (entry.processes = this.openedForRun.slice(from).map((session) => ({ session, generation: session.processGeneration }))),
+      () => undefined,
+    );
+    return entry.value as Promise<T>;
   }
 
   /** Sessions this check opened (the runner closes them). */

@@ -81,6 +81,19 @@ export interface RunResult {
    * short or never started are skipped, "not finished: …" / "not run: …"; the rest stand.
    */
   stopped?: string;
+  /** How the run's connections started (stdio: server processes; HTTP: sessions). */
+  startup?: Startup;
+}
+
+/** The starts of a run's connections: a slow start is reported, never failed. */
+export interface Startup {
+  /**
+   * Each connection, in the order its start ended: what it was opened for (`main`, `lane`, or a
+   * check id) and ms from opening it (spawn or connect) to the first thing the server sent; null when nothing came.
+   */
+  connections: Array<{ for: string; ms: number | null }>;
+  /** The server could not run two copies at once, so the run ran them one at a time: why it concluded so. */
+  oneAtATime?: string;
 }
 
 /** Authorization of a run, secrets shown only as fingerprints. */

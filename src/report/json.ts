@@ -31,6 +31,7 @@ function runFields(run: RunResult): Record<string, unknown> {
   if (run.eras) fields.eras = { ...run.eras };
   if (run.auth) fields.auth = { ...run.auth };
   if (run.stopped) fields.stopped = run.stopped;
+  if (run.startup) fields.startup = { connections: run.startup.connections.map((c) => ({ ...c })), ...(run.startup.oneAtATime ? { oneAtATime: run.startup.oneAtATime } : {}) };
   return fields;
 }
 

@@ -28,7 +28,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const verbose = opts.verbose ?? false;
   const matrix = isMatrix(report);
   const runs = runsOf(report);
-  const lines: string[] = [headerLine(report, matrix, style), ...clientCredentialsLines(report, style), ...stoppedLines(report, style)];
+  const lines: string[] = [headerLine(report, matrix, style), ...clientCredentialsLines(report, style), ...stoppedLines(report, style), ...startupLines(report, matrix, style)];
 
   for (const run of runs) {
     lines.push('');
@@ -96,6 +96,29 @@ function clientCredentialsLines(report: Report, style: Style): string[] {
     ...c.warnings.map((w) => style.yellow(inert(oneLine(`  warning: ${w}`)))),
   ];
 }
+
+/** A start slower than this gets a line: the wait it costs is not the checks'. */
+const SLOW_START_MS = 2000;
+
+/** A slow start, and copies run one at a time, said once per run (they change no verdict). */
+function startupLines(report: Report, matrix: boolean, style: Style): string[] {
+  return runsOf(report).flatMap((run) => {
+    const startup = run.startup;
+    if (!startup) return [];
+    const on = matrix ? ` (${run.protocolVersion})` : '';
+    const lines: string[] = [];
+    const times = startup.connections.map((c) => c.ms).filter((ms): ms is number => ms !== null);
+    const slowest = Math.max(0, ...times);
+    if (slowest > SLOW_START_MS) {
+      const median = [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+      lines.push(style.yellow(inert(`slow start${on}: the server took up to ${seconds(slowest)} to answer a new connection's first request (median ${seconds(median)} over ${times.length}); a start waits for --start-timeout, not --timeout, and fails nothing`)));
+    }
+    if (startup.oneAtATime) lines.push(style.yellow(inert(oneLine(`one copy at a time${on}: the server cannot run two copies at once, so its copies were started one at a time: ${startup.oneAtATime}`))));
+    return lines;
+  });
+}
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function countsText(s: Summary): string {
   return `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.info} info`;

@@ -10,7 +10,7 @@ import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
 import { traceCheck } from './trace.js';
 import { STOPPED, stopReason, unlessStopped } from './stop.js';
-import type { StartClock } from './start-clock.js';
+import type { RunStarts } from './run-starts.js';
 
 export interface ExecutorDeps {
   sessions: RunSessions;
@@ -26,6 +26,10 @@ export interface ExecutorDeps {
   silence: () => string | undefined;
   /** A check hands over a session it is done with (it may become a lane). */
   offerSession: (s: Session) => void;
+  /** How long the run's servers spent starting (a check's ceiling does not count it). */
+  starts: RunStarts;
+  /** Once a server that cannot run two copies at once runs one at a time, checks take turns. */
+  turn?: (check: Check) => Promise<() => void>;
 }
 
 /** Checks that read what the whole run saw (e.g. every server message valid) run after the others. */
@@ -42,7 +46,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     try {
       if (check.connection === 'shared') return { session: await d.sessions.ensureMain(), own: false };
       if (lane) return { session: await lane.acquire(), own: false };
-      const session = await d.sessions.open({ clientCapabilities: check.clientCapabilities ?? {} });
+      const session = await d.sessions.open({ clientCapabilities: check.clientCapabilities ?? {} }, undefined, check.id);
       if ((check.connection === 'fresh' || check.connection === 'disposable') && !d.stateless) {
         const h = await initialize(session, { protocolVersion: revision(), capabilities: check.clientCapabilities ?? {}, tag: HANDSHAKE_TAG });
         if (h.outcome.kind !== 'result') {
@@ -57,8 +61,8 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
   };
 
   /** Connections a check opens itself (ctx.connect); kept for the run when it asks (forRun). */
-  const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; startOrder?: StartOrder }) => {
-    const s = await d.sessions.open({ clientCapabilities: o.clientCapabilities ?? {} }, o.startOrder);
+  const opener = async (o: { clientCapabilities?: Record<string, unknown>; forRun?: boolean; startOrder?: StartOrder }, openedFor: string) => {
+    const s = await d.sessions.open({ clientCapabilities: o.clientCapabilities ?? {} }, o.startOrder, openedFor);
     if (o.forRun) {
       d.sessions.runScoped.push(s);
       d.sessions.mains.push(s);
@@ -67,6 +71,15 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
   };
 
   const runOnce: RunOnce = async (check, lane) => {
+    const endTurn = (await d.turn?.(check)) ?? (() => undefined);
+    try {
+      return await runInTurn(check, lane);
+    } finally {
+      endTurn();
+    }
+  };
+
+  async function runInTurn(check: Check, lane: DisposableLane | undefined): Promise<LaneRun & { mainEnded?: string }> {
     if (d.stop.aborted) return alone(record(check, revision(), { status: 'skip', message: `not run: ${stopReason(d.stop)}` }, 0));
     const silence = d.silence();
     if (silence && !isFinal(check)) return alone(record(check, revision(), { status: 'skip', message: silence }, 0));
@@ -82,11 +95,11 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     const { session, own } = got;
     const findingsFrom = session.findings.length;
     const abort = new AbortController();
-    const ctx = new CheckContext(check, session, d.facts, d.options, d.target, opener, abort.signal, d.offerSession);
+    const ctx = new CheckContext(check, session, d.facts, d.options, d.target, (o) => opener(o, check.id), abort.signal, d.offerSession);
     const occupant = lane?.enter();
     let verdict: Verdict;
     try {
-      verdict = await withinCeiling(check, ctx, abort, d.options, d.stop, d.sessions.starts);
+      verdict = await withinCeiling(check, ctx, abort, d.options, d.stop, d.starts);
     } finally {
       if (lane && occupant) lane.leave(occupant);
     }
@@ -101,7 +114,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     // The main session was open when the check began (ensureMain): ended meanwhile, by the server.
     const mainEnded = check.connection === 'shared' ? session.endedByServer : undefined;
     return { result, overlapped: occupant?.overlapped ?? false, ...(mainEnded ? { mainEnded } : {}) };
-  };
+  }
 
   return rerunWhenMainEnded(runOnce);
 }
@@ -136,7 +149,7 @@ function cutShort(stop: AbortSignal, evidence?: Verdict['evidence']): Verdict {
  * rule, never below warn), or, when the run stops first, a skip (its body is aborted). Time the
  * run's servers spent starting meanwhile moves the ceiling on.
  */
-async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal, starts: StartClock): Promise<Verdict> {
+async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal, starts: RunStarts): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
   const begun = performance.now();
   const startingBefore = starts.elapsed();

@@ -5,7 +5,7 @@
 import { HANDSHAKE_TAG, type ServerFacts, type StartOrder } from '../checks/index.js';
 import { DEFAULT_START_TIMEOUT_MS, initialize, openSession, type LivenessRequest, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { DisposableLane } from './disposable-lanes.js';
-import { StartClock } from './start-clock.js';
+import type { RunStarts } from './run-starts.js';
 import { StartGate } from './start-gate.js';
 
 export const DEFAULT_CLIENT_CAPABILITIES = {};
@@ -31,6 +31,8 @@ export interface RunSessionsOptions {
   stateless: boolean;
   processStarts?: number;
   requestTimeoutMs: number;
+  /** How long the connections opened during the run spent starting (checks' ceilings do not count it). */
+  starts: RunStarts;
 }
 
 export class RunSessions {
@@ -41,8 +43,6 @@ export class RunSessions {
   /** Sessions checks are done with, winding down while the run goes on. */
   private readonly closing: Session[] = [];
   private readonly gate: StartGate;
-  /** How long the connections opened during the run spent starting (checks' ceilings do not count it). */
-  readonly starts = new StartClock();
   private reopening?: Promise<void>;
   private laneProcessTaken = false;
   /** The run's stand-in for a refused ping (src/runner/liveness.ts), once decided. */
@@ -55,16 +55,21 @@ export class RunSessions {
     private readonly laneProcess?: Promise<Session>,
   ) {
     this.mains = [main];
+    o.starts.watch(main, 'main', this.startBound);
     // Over HTTP a connection is a request, not a process: no gate.
     this.gate = new StartGate(o.target.transport === 'stdio' ? (o.processStarts ?? DEFAULT_PROCESS_STARTS) : Infinity);
   }
 
-  /** A new connection at the run's revision (not initialized), through the start gate. */
-  async open(options: Partial<SessionOptions> = {}, order?: StartOrder): Promise<Session> {
+  private get startBound(): number {
+    return this.o.sessionOptions.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+  }
+
+  /** A new connection at the run's revision (not initialized), through the start gate; `openedFor` names it in the report's starts. */
+  async open(options: Partial<SessionOptions> = {}, order?: StartOrder, openedFor = 'a check'): Promise<Session> {
     // A new process of this server is expected to start about as slowly as the main one did, or twice as slowly under load.
     const expectedStartMs = 2 * (this.main.startMs ?? 0);
     const s = await this.gate.open(() => openSession(this.o.target, { ...this.o.sessionOptions, revision: this.o.facts.revision, liveness: this.liveness, expectedStartMs, ...options }), order);
-    this.starts.watch(s, this.o.sessionOptions.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS);
+    this.o.starts.watch(s, openedFor, this.startBound);
     return s;
   }
 
@@ -75,8 +80,8 @@ export class RunSessions {
   }
 
   /** A new connection made ready for checks: initialized where the era has a handshake. */
-  async openReady(): Promise<Session> {
-    const s = await this.open();
+  async openReady(openedFor: string): Promise<Session> {
+    const s = await this.open({}, undefined, openedFor);
     this.mains.push(s);
     await this.handshake(s);
     return s;
@@ -86,7 +91,7 @@ export class RunSessions {
   async ensureMain(): Promise<Session> {
     if (!this.main.closed) return this.main;
     this.reopening ??= (async () => {
-      this.main = await this.openReady();
+      this.main = await this.openReady('main');
     })().finally(() => (this.reopening = undefined));
     await this.reopening;
     return this.main;
@@ -98,6 +103,7 @@ export class RunSessions {
     this.laneProcessTaken = true;
     const s = await this.laneProcess.catch(() => undefined);
     if (!s || s.closed) return undefined;
+    this.o.starts.watch(s, 'lane', this.startBound);
     if (this.o.stateless) s.setRevision(this.o.facts.revision);
     else s.prepareHandshake(this.o.facts.revision);
     s.useLiveness(this.liveness);
@@ -114,7 +120,7 @@ export class RunSessions {
           return s;
         }
         const started = await first?.();
-        if (!started) return this.openReady();
+        if (!started) return this.openReady('lane');
         this.mains.push(started);
         await this.handshake(started);
         return started;

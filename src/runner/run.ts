@@ -3,12 +3,14 @@
 // schedule of schedule.ts — the main session, lanes of reused sessions for disruptive checks,
 // connections of their own — each under its ceiling (execute-check.ts), until the run stops: its
 // deadline, or its caller's signal (SIGINT/SIGTERM in the CLI), ends every phase (stop.ts).
-import { HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
+import { areaOf, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, DEFAULT_START_TIMEOUT_MS, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { within } from '../transport/index.js';
 import { openMainSession, type MainSession } from './main-session.js';
 import { confirmStarted } from './start-failure.js';
+import { RunStarts } from './run-starts.js';
+import { OneCopyAtATime } from './one-copy.js';
 import { warmValidation } from './warm-validation.js';
 import { probeAfterHandshake, type AfterHandshake } from './liveness.js';
 import { selectChecks } from './select.js';
@@ -79,7 +81,10 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   const startedAt = new Date();
   const t0 = performance.now();
   const requested = opts.protocolVersion;
-  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO };
+  const starts = new RunStarts();
+  // stdio: a server that turns out unable to run two copies at once is then run one copy at a time.
+  const oneCopy = opts.target.transport === 'stdio' ? new OneCopyAtATime((wait) => starts.span(wait)) : undefined;
+  const sessionOptions = { revision: requested ?? LATEST_STATEFUL, requestTimeoutMs: opts.requestTimeoutMs, startTimeoutMs: opts.startTimeoutMs, clientCapabilities: DEFAULT_CLIENT_CAPABILITIES, clientInfo: CLIENT_INFO, lease: oneCopy };
   const opened = stop.aborted ? undefined : await openUnlessStopped(opts, sessionOptions, stop);
   if (!opened) return unstarted(opts, startedAt, t0, stop);
   const { first, laneProcess } = opened;
@@ -92,7 +97,7 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
     capabilities: first.capabilities,
     unclaimed: [],
   };
-  const sessions = new RunSessions({ target: opts.target, sessionOptions, facts, stateless, processStarts: opts.processStarts, requestTimeoutMs: opts.requestTimeoutMs }, first.session, laneProcess);
+  const sessions = new RunSessions({ target: opts.target, sessionOptions, facts, stateless, processStarts: opts.processStarts, requestTimeoutMs: opts.requestTimeoutMs, starts }, first.session, laneProcess);
 
   const selected = selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: facts.revision });
   const results = new Map<string, CheckResult>();
@@ -124,7 +129,19 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   const watchingSilence = afterHandshake?.silence.then((why) => void (silence = why));
   await livenessDecided(afterHandshake, sessions, opts.requestTimeoutMs);
 
-  const execute = checkExecutor({ sessions, facts, options: opts, target: opts.target, stateless, t0, stop, silence: () => silence, offerSession: (s) => offerLane(s) });
+  const execute = checkExecutor({
+    sessions,
+    facts,
+    options: opts,
+    target: opts.target,
+    stateless,
+    t0,
+    stop,
+    silence: () => silence,
+    offerSession: (s) => offerLane(s),
+    starts,
+    turn: oneCopy && ((check) => oneCopy.turn(areaOf(check.id), selected.indexOf(check))),
+  });
   const lanes = Array.from({ length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES }, (_, i) => sessions.lane(i === 0 ? () => sessions.takeLaneProcess() : undefined));
   const scheduled = runSchedule(planSchedule(admission.runnable, opts.target, { sharedWidth: opts.concurrency, separateWidth: opts.freshConcurrency }), {
     execute,
@@ -157,6 +174,7 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
     checks,
     stderrTail,
     era: first.era,
+    startup: { connections: [...starts.connections], ...(oneCopy?.reason ? { oneAtATime: oneCopy.reason } : {}) },
     ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }), ...(first.discoverVersions ? { discoverVersions: first.discoverVersions } : {}) } } : {}),
     ...withAuth(opts.target.transport === 'stdio' ? undefined : authSummary(admission.refused, opts.auth, facts.authRequired)),
     ...(stop.aborted ? { stopped: stopReason(stop) } : {}),

@@ -1,5 +1,6 @@
 export { Session, keyOf, DEFAULT_START_TIMEOUT_MS, type SessionOptions, type RequestOptions, type ServerRequestAnswerer, type ServerRequestReply, type InFlightRequest } from './session.js';
 export { openSession, createTransport, type TargetSpec } from './connect.js';
+export type { ProcessLease } from './process-lease.js';
 export { initialize, CLIENT_INFO, type HandshakeOptions, type HandshakeResult } from './handshake.js';
 export type { Evidence } from './evidence.js';
 export type { Outcome, Received, Finding, RequestId, ErrorObject, ClientIdentity } from './types.js';

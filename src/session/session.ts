@@ -11,6 +11,8 @@ import { statelessMeta } from './stateless-meta.js';
 import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
 import { livenessRequest, type LivenessRequest } from './liveness.js';
 import type { Evidence } from './evidence.js';
+import type { ProcessLease } from './process-lease.js';
+import { ConnectionProcess } from './connection-process.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
 
 /** Raw inputs above this size are not read for ids (fuzz cases of megabytes). */
@@ -48,6 +50,8 @@ export interface SessionOptions {
    * own timeout before the server's first answer (default 0).
    */
   expectedStartMs?: number;
+  /** stdio: the run's lease, when its server may not be able to run two copies at once (process-lease.ts). */
+  lease?: ProcessLease;
 }
 
 /** A fresh process may take seconds to start (npx, a JIT warming up): generous by default. */
@@ -151,12 +155,30 @@ export class Session {
   private readonly t0 = performance.now();
   /** Session clock (now()) of the server's first answer on this connection. */
   private startedAt: number | undefined;
+  /** performance.now() the start bound counts from: the spawn, or the spawn of a copy started again. */
+  private startBase = this.t0;
+  /** The process behind the connection, as the lease lets it run (connection-process.ts). */
+  private readonly process: ConnectionProcess;
+  private markEnded!: () => void;
+  /** Settles once the connection is over (closed by us, or the server gone). */
+  readonly ended = new Promise<void>((resolve) => (this.markEnded = resolve));
+  private markSpoke!: () => void;
+  /** Settles once the server has answered anything on the connection (see startMs). */
+  readonly spoke = new Promise<void>((resolve) => (this.markSpoke = resolve));
   constructor(
     transport: Transport,
     readonly options: SessionOptions,
   ) {
     this.transport = transport;
     this.revision = options.revision;
+    this.process = new ConnectionProcess(transport, options.lease, {
+      session: this,
+      newCopy: () => this.newCopy(),
+      // A new copy: its first answer may take as long as a start.
+      requestNow: (method, params) => this.dispatch(this.buildRequest(method, params), { timeoutMs: Math.max(this.options.requestTimeoutMs, this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) }),
+      notifyNow: (method) => this.transmitNow({ jsonrpc: '2.0', method }),
+      end: (reason) => this.shutdown(reason),
+    });
     transport.on('message', (m, raw, context) => this.onMessage(m, raw, context));
     transport.on('framing', (p, raw) => this.onFraming(p, raw));
     transport.on('exit', (info) => this.onExit(info));
@@ -173,7 +195,22 @@ export class Session {
 
   /** The connection is gone: closed by us, or the server exited (even if its exit event is still on its way). */
   get closed(): boolean {
-    return this.closedReason !== undefined || this.transport.closed;
+    return this.closedReason !== undefined || (!this.process.restarting && this.transport.closed);
+  }
+
+  /** Something is still expected on it: an answer, a listening period, or its process starting again. The lease parks only idle connections. */
+  get busy(): boolean {
+    return this.pending.size > 0 || this.endOfListening.size > 0 || this.process.busy;
+  }
+
+  /** Its process is being spawned or started again (the lease counts it as running). */
+  get processStarting(): boolean {
+    return this.process.starting;
+  }
+
+  /** Which process of the connection this is: it changes when the lease parks it, and what the server kept for the connection is gone then. */
+  get processGeneration(): number {
+    return this.process.generation;
   }
 
   /**
@@ -182,13 +219,34 @@ export class Session {
    */
   exitedAtStart: { afterMs: number; reason: string } | undefined;
 
-  /** How long the server took to start: ms from opening the connection to its first answer (undefined until then). */
+  /**
+   * How long the server took to start: ms from opening the connection to the first thing it sent
+   * (a message, or over stdio a line that is not one: it is running, if broken); undefined until then.
+   */
   get startMs(): number | undefined {
     return this.startedAt;
   }
 
   async start(): Promise<void> {
-    await this.transport.start();
+    await this.process.start();
+  }
+
+  /** The lease stops this connection's process to let another copy run; the connection stays. */
+  parkProcess(): Promise<void> {
+    return this.process.park();
+  }
+
+  /** The lease lets this connection run again: its process is started again, and its handshake made again. */
+  resumeProcess(): Promise<void> {
+    return this.process.resume();
+  }
+
+  /** A new copy of the process: waits for the first answer count from now, and the server's request ids start afresh. */
+  private newCopy(): void {
+    this.startBase = performance.now();
+    this.serverRequestIds.clear();
+    const bound = this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS;
+    if (this.startedAt === undefined) for (const [key, p] of this.pending) if (p.beforeStart) this.expireAfter(key, p, Math.max(bound, p.timeoutMs));
   }
 
   private chosenLiveness: LivenessRequest | undefined;
@@ -253,6 +311,21 @@ export class Session {
 
   /** Sends any object carrying an id and waits for the answer to that id (malformed requests included). */
   sendRequest(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    // Its timeout counts from when it goes out, not while another copy of the server runs.
+    const turn = this.process.turn();
+    return turn ? turn.then(() => this.sendRequest(message, opts)) : this.dispatch(message, opts);
+  }
+
+  /**
+   * Waits for the answer to `message` as if it had been sent, without writing it: the caller writes
+   * its bytes itself (coalesced or split stdio writes, a POST whose reply it inspects), and the
+   * answer is still correlated, bounded and validated.
+   */
+  awaitAnswer(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
+    return this.dispatch(message, opts, false);
+  }
+
+  private dispatch(message: Record<string, unknown>, opts: RequestOptions, write = true): Promise<Outcome> {
     const id = message.id as RequestId;
     const key = keyOf(id);
     const sentAt = performance.now();
@@ -261,16 +334,21 @@ export class Session {
       if (this.closedReason) return resolve({ kind: 'closed', id, ms: 0, reason: this.closedReason });
       const timeoutMs = opts.timeoutMs ?? this.options.requestTimeoutMs;
       // Until the server first answers, it may still be starting: the wait is the start bound's, when longer.
-      const startLeft = this.t0 + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) - sentAt;
+      const startLeft = this.startBase + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) - sentAt;
       const startWait = opts.silenceIsAnswer ? Math.min(startLeft, timeoutMs + (this.options.expectedStartMs ?? 0)) : startLeft;
       const beforeStart = this.startedAt === undefined && startWait > timeoutMs;
       const waitMs = beforeStart ? startWait : timeoutMs;
       const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false };
       this.expireAfter(key, entry, waitMs);
       this.pending.set(key, entry);
+      if (!write) {
+        this.lastSentAt = this.now();
+        entry.sent = true;
+        return;
+      }
       const exchangeMs = waitMs + EXCHANGE_MARGIN_MS;
       const onExchange = (exchange: HttpExchange) => (entry.exchange = exchange);
-      this.transmit(message, { headers: opts.headers, signal: opts.signal, timeoutMs: exchangeMs, onExchange }).then(
+      this.transmitNow(message, { headers: opts.headers, signal: opts.signal, timeoutMs: exchangeMs, onExchange }).then(
         (out) => {
           entry.sent = true;
           const status = out.http?.response?.status;
@@ -282,9 +360,20 @@ export class Session {
             resolve({ kind: 'http-error', id, ms: Math.round(performance.now() - sentAt), status, body: out.http?.response?.body ?? '' });
           }
         },
-        (err: Error) => this.failPending(key, `send failed: ${err.message}`),
+        (err: Error) => {
+          // Its exit decides: a copy started again gets it again (ConnectionProcess).
+          if (!this.mayStartAgain()) this.failPending(key, `send failed: ${err.message}`);
+        },
       );
     });
+  }
+
+  /**
+   * A send that fails before the server's first answer, with a lease that may start the process
+   * again: the process exited at start (the write met a closed pipe before its exit was seen).
+   */
+  private mayStartAgain(): boolean {
+    return this.options.lease !== undefined && this.startedAt === undefined && this.closedReason === undefined;
   }
 
   /** Ends the wait for `p` with a timeout `ms` from now (replacing an earlier end). */
@@ -307,6 +396,8 @@ export class Session {
   private markStarted(): void {
     if (this.startedAt !== undefined) return;
     this.startedAt = this.now();
+    this.markSpoke();
+    this.process.firstAnswer();
     const now = performance.now();
     for (const [key, p] of this.pending) if (p.beforeStart && p.deadline - now > p.timeoutMs) this.expireAfter(key, p, p.timeoutMs);
   }
@@ -314,12 +405,16 @@ export class Session {
   notify(method: string, params?: Record<string, unknown>): Promise<SendOutcome> {
     const message: Record<string, unknown> = { jsonrpc: '2.0', method };
     if (params !== undefined) message.params = params;
+    if (method === 'notifications/initialized') this.process.initializedSent();
     return this.transmit(message);
   }
 
   sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
+    const turn = this.process.turn();
+    if (turn) return turn.then(() => this.sendRaw(bytes, options));
     this.lastSentAt = this.now();
     this.noteUncorrelated(bytes);
+    this.process.sent({ raw: bytes }, this.startedAt !== undefined);
     return this.transport.sendRaw(bytes, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
@@ -353,14 +448,24 @@ export class Session {
 
   /** Every message we send goes through here, so lastSentAt says when we last spoke. */
   private transmit(message: unknown, options?: SendOptions): Promise<SendOutcome> {
+    const turn = this.process.turn();
+    return turn ? turn.then(() => this.transmitNow(message, options)) : this.transmitNow(message, options);
+  }
+
+  private transmitNow(message: unknown, options?: SendOptions): Promise<SendOutcome> {
     this.lastSentAt = this.now();
+    this.process.sent({ message }, this.startedAt !== undefined);
     return this.transport.send(message, options).then(
       (out) => {
         // Any HTTP response is the server answering: it has started.
         if (out.http?.response) this.markStarted();
         return out;
       },
-      (err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)),
+      (err: unknown) => {
+        // A write that met a closed pipe before the first answer: the lease may start the process again.
+        if (this.mayStartAgain()) return {};
+        throw blameServer(err, this.closing !== undefined);
+      },
     );
   }
 
@@ -496,15 +601,21 @@ export class Session {
   }
 
   private onExit(info: CloseInfo): void {
-    if (info.atStart !== undefined) this.exitedAtStart = { afterMs: this.now(), reason: info.atStart };
-    const ended = `server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`;
-    if (!this.closing) this.serverEnded = ended;
-    this.shutdown(`${ended}${info.atStart ?? ''}`);
+    const exited = () => {
+      if (info.atStart !== undefined) this.exitedAtStart = { afterMs: this.now(), reason: info.atStart };
+      const ended = `server exited (code ${info.code ?? 'none'}${info.signal ? `, signal ${info.signal}` : ''})`;
+      if (!this.closing) this.serverEnded = ended;
+      this.shutdown(`${ended}${info.atStart ?? ''}`);
+    };
+    // An exit at start may have been another copy's doing: the lease may have it started again.
+    if (info.atStart !== undefined && this.process.exitedAtStart(info, exited)) return;
+    exited();
   }
 
   private shutdown(reason: string): void {
     if (this.closedReason) return;
     this.closedReason = reason;
+    this.markEnded();
     for (const key of [...this.pending.keys()]) this.failPending(key, reason);
     for (const end of [...this.endOfListening]) end();
   }
@@ -593,6 +704,7 @@ export class Session {
         }
         const ms = Math.round(performance.now() - pending.sentAt);
         const via = http ? { http } : {};
+        if (pending.method === 'initialize' && 'result' in msg) this.process.initializeAnswered(pending.params);
         if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });
         else if ('error' in msg) pending.resolve({ kind: 'error', id: pending.id, error: { code: undefined, message: msg.error }, message: msg, ms, ...via });
         else pending.resolve({ kind: 'result', id: pending.id, result: (isObject(msg.result) ? msg.result : {}) as Record<string, unknown>, message: msg, ms, ...via });

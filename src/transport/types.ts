@@ -115,6 +115,15 @@ export interface Transport {
    * stateless revision (2026-07-28) the transport also adds Mcp-Method / Mcp-Name and adopts no session id.
    */
   setProtocolVersion?(version: string | undefined): void;
+  /**
+   * stdio: the process behind the connection may end and start again while the connection stays,
+   * for a server that cannot run two copies at once. `alive`: a process runs now.
+   */
+  readonly alive?: boolean;
+  /** Ends the process but not the connection (no 'exit' event). */
+  park?(): Promise<void>;
+  /** Starts the process again once the last one has ended (parked, or exited at start); rejects like start(). */
+  respawn?(): Promise<void>;
 }
 
 /** The target could not be started or reached: the CLI maps this to exit code 4. */

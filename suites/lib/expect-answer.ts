@@ -6,15 +6,8 @@ import type { Outcome, Session } from '../../src/session/index.js';
 /**
  * Registers `message` with the session as a request in flight without writing it, so the check
  * can write the bytes itself (coalesced or split) and still get the answer correlated and
- * validated. The session writes synchronously inside sendRequest, so the stub is in place
- * only for that one call.
+ * validated.
  */
 export function expectAnswer(ctx: CheckContext, session: Session, message: Record<string, unknown>): Promise<Outcome> {
-  const transport = session.transport;
-  Object.defineProperty(transport, 'send', { value: async () => ({}), configurable: true, writable: true });
-  try {
-    return session.sendRequest(message, { tag: ctx.check.id });
-  } finally {
-    Reflect.deleteProperty(transport, 'send');
-  }
+  return session.awaitAnswer(message, { tag: ctx.check.id });
 }

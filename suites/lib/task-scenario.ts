@@ -71,7 +71,8 @@ export function noTasksReason(ctx: CheckContext): string | undefined {
 }
 
 export function taskScenario(ctx: CheckContext): Promise<TaskScenario | { skip: string }> {
-  return ctx.shared('tasks/scenario', () => runScenario(ctx));
+  // Checks go on with tasks/get and tasks/list on its connection, about the tasks it created.
+  return ctx.shared('tasks/scenario', () => runScenario(ctx), { keepsState: true });
 }
 
 async function runScenario(ctx: CheckContext): Promise<TaskScenario | { skip: string }> {

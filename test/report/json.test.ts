@@ -71,6 +71,13 @@ describe('toJson', () => {
     expect(parsed.runs.map((r: { era: string }) => r.era)).toEqual(['stateful', 'stateful']);
   });
 
+  it('adds how the connections started after the contract fields: each one\'s start, and why copies ran one at a time', () => {
+    const startup = { connections: [{ for: 'main', ms: 6012 }, { for: 'lifecycle/unsupported-version', ms: null }], oneAtATime: 'a copy exited at start while another ran' };
+    const parsed = JSON.parse(toJson({ ...sampleReport(), startup }));
+    expect(Object.keys(parsed)).toEqual([...TOP_FIELDS, 'stderrTail', 'startup']);
+    expect(parsed.startup).toEqual(startup);
+  });
+
   it('is pretty-printed and ends with a newline', () => {
     const text = toJson(sampleReport());
     expect(text.startsWith('{\n  "tool": {')).toBe(true);

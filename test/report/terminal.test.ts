@@ -144,3 +144,18 @@ describe('toTerminal: client credentials', () => {
     expect(toTerminal(report, { color: false }).split('\n')[1]).toBe('client credentials ci-client: no usable protected-resource metadata for http://127.0.0.1:9/mcp: HTTP 404');
   });
 });
+
+describe('toTerminal: how the server started', () => {
+  const startup = (ms: number[], oneAtATime?: string) => ({ connections: ms.map((m, i) => ({ for: i ? 'a check' : 'main', ms: m })), ...(oneAtATime ? { oneAtATime } : {}) });
+
+  it('says so when a start was slow, and that it failed nothing', () => {
+    const text = toTerminal({ ...sampleReport(), startup: startup([6100, 5900, 350]) }, { color: false });
+    expect(text).toContain("slow start: the server took up to 6.1 s to answer a new connection's first request (median 5.9 s over 3); a start waits for --start-timeout, not --timeout, and fails nothing");
+    expect(toTerminal({ ...sampleReport(), startup: startup([1900, 300]) }, { color: false })).not.toContain('slow start');
+  });
+
+  it('says when the copies of a server that cannot run twice ran one at a time', () => {
+    const text = toTerminal({ ...sampleReport(), startup: startup([300], 'a copy exited at start while another ran') }, { color: false });
+    expect(text).toContain('one copy at a time: the server cannot run two copies at once, so its copies were started one at a time: a copy exited at start while another ran');
+  });
+});

@@ -2,33 +2,35 @@
 // up) gets the verdicts it gets when it starts at once. The first answer of every fresh process
 // waits under the start bound, whatever that first request is; later ones under the timeout.
 import { describe, expect, it } from 'vitest';
-import type { Report } from '../../src/checks/types.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { runAgainstFixture } from './harness.js';
+import { lastingDifferences } from './same-statuses.js';
 
 /** The CLI's default timeout: the slow starts below take longer than it. */
 const TIMEOUT_MS = 5000;
 const SLOW_START_MS = 6000;
 
-/** Checks whose status differs between two runs, each with the slow run's message. */
-function differences(base: Report, slow: Report): string[] {
-  const before = new Map(base.checks.map((c) => [c.id, c.status]));
-  return slow.checks.filter((c) => before.get(c.id) !== c.status).map((c) => `${c.id}: ${before.get(c.id)} → ${c.status}: ${c.message ?? ''}`);
-}
-
 describe('a server that starts slowly', () => {
   it(`gets the same status for every check with a ${SLOW_START_MS / 1000} s start as with none (stdio, default suite)`, async () => {
-    const base = await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS });
-    const slow = await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, slowTool: 'slow', target: { transport: 'stdio', command: fixtureCommand({ args: ['--start-delay', String(SLOW_START_MS)] }) } });
+    // One after the other: side by side, each would slow the other down.
+    const runs = async (only?: string[]) =>
+      [
+        await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only }),
+        await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, slowTool: 'slow', target: { transport: 'stdio', command: fixtureCommand({ args: ['--start-delay', String(SLOW_START_MS)] }) } }),
+      ] as const;
+    const [base, slow] = await runs();
     expect(slow.summary.total).toBe(base.summary.total);
-    expect(differences(base, slow)).toEqual([]);
+    expect(await lastingDifferences(base, slow, runs)).toEqual([]);
   }, 240_000);
 
   it('and one that reads at once but answers its first request late gets them too', async () => {
-    const only = ['lifecycle/*', 'ids/*', 'fuzz/*', 'client-requests/*', 'tasks/*'];
-    const base = await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only });
-    const slow = await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, slowTool: 'slow', target: { transport: 'stdio', command: fixtureCommand({ args: ['--first-answer-delay', String(SLOW_START_MS)] }) } });
-    expect(differences(base, slow)).toEqual([]);
+    const runs = async (only = ['lifecycle/*', 'ids/*', 'fuzz/*', 'client-requests/*', 'tasks/*']) =>
+      [
+        await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only }),
+        await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, slowTool: 'slow', target: { transport: 'stdio', command: fixtureCommand({ args: ['--first-answer-delay', String(SLOW_START_MS)] }) } }),
+      ] as const;
+    const [base, slow] = await runs();
+    expect(await lastingDifferences(base, slow, runs)).toEqual([]);
   }, 240_000);
 
   it('that never answers its first request still fails, at the start bound', async () => {
