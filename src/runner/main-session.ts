@@ -6,7 +6,7 @@
 import type { Era } from '../checks/types.js';
 import { HANDSHAKE_TAG } from '../checks/index.js';
 import { isRevision, isStateless, LATEST, LATEST_STATEFUL, type Revision } from '../schema/index.js';
-import { discover, initialize, openSession, type Outcome, type RequestId, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
+import { discover, initialize, openSession, type Outcome, type Received, type RequestId, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
 import { assertSpeaksMcp } from './not-mcp.js';
 
 /** Findings of the era probe are not the server's fault when it turns out to be stateful. */
@@ -48,6 +48,8 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
   const probeSentAt = performance.now();
   // A stateful server may leave the probe unanswered: it waits its own timeout, not the start bound.
   const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs, silenceIsAnswer: requested === undefined });
+  // Unanswered while the server had sent nothing yet: its silence says nothing about server/discover.
+  const probeOutlivedByStart = found.outcome.kind === 'timeout' && session.startMs === undefined;
   const discoverVersions = requested === undefined ? statefulOnly(found.outcome) : undefined;
   const modern = found.outcome.kind === 'result' && !discoverVersions;
   if (modern || requested !== undefined) {
@@ -62,7 +64,8 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
   else session.prepareHandshake(LATEST_STATEFUL);
   const stateful = await handshake(legacy, LATEST_STATEFUL);
   if (found.outcome.kind === 'timeout' && !legacy.closed) {
-    const modernAfterAll = await discoverAfterSlowStart(legacy, target, options, found.outcome.id, stateful.handshake, performance.now() - probeSentAt);
+    const lateWaitMs = probeOutlivedByStart && legacy === session ? options.requestTimeoutMs : 0;
+    const modernAfterAll = await discoverAfterSlowStart(legacy, target, options, { id: found.outcome.id, lateWaitMs }, stateful.handshake, performance.now() - probeSentAt);
     if (modernAfterAll) return modernAfterAll;
   }
   return { ...stateful, stateless: false, ...(discoverVersions ? { discoverVersions } : {}) };
@@ -84,15 +87,18 @@ function statefulOnly(outcome: Outcome): string[] | undefined {
  * The probe's wait includes a stdio server's start-up. A 2026-07-28 server that started more
  * slowly refuses initialize naming 2026-07-28 (asked again on the same connection), or, dual-era,
  * answers the probe late and accepts initialize too (asked again on a fresh connection, allowing
- * the start-up just seen): either way it is tested as the 2026-07-28 server it is.
+ * the start-up just seen): either way it is tested as the 2026-07-28 server it is. A probe that
+ * timed out before the server's first output may still be answered after initialize (a server
+ * handling requests side by side, its discover handler slower on a cold start): `probe.lateWaitMs`
+ * waits that long for its answer.
  */
-async function discoverAfterSlowStart(legacy: Session, target: TargetSpec, options: SessionOptions, probeId: RequestId, refusal: Outcome, sinceProbeMs: number): Promise<MainSession | undefined> {
+async function discoverAfterSlowStart(legacy: Session, target: TargetSpec, options: SessionOptions, probe: { id: RequestId; lateWaitMs: number }, refusal: Outcome, sinceProbeMs: number): Promise<MainSession | undefined> {
   let session: Session;
   let timeoutMs: number | undefined;
   if (offersStatelessOnly(refusal)) {
     session = legacy;
     session.prepareHandshake(LATEST);
-  } else if (answeredLate(legacy, probeId)) {
+  } else if (await answeredLate(legacy, probe.id, probe.lateWaitMs)) {
     session = await openSession(target, { ...options, revision: LATEST });
     timeoutMs = options.requestTimeoutMs + Math.round(sinceProbeMs);
   } else {
@@ -112,9 +118,11 @@ async function discoverAfterSlowStart(legacy: Session, target: TargetSpec, optio
   return { session, era: 'stateless', revision: LATEST, handshake: again.outcome, capabilities: again.capabilities ?? {}, stateless: true };
 }
 
-/** Did a result for this request arrive after we stopped waiting for it? */
-function answeredLate(session: Session, id: RequestId): boolean {
-  return session.received.some((r) => typeof r.message === 'object' && r.message !== null && (r.message as { id?: unknown }).id === id && 'result' in r.message);
+/** Did a result for this request arrive after we stopped waiting for it (or does one within `waitMs`)? */
+async function answeredLate(session: Session, id: RequestId, waitMs: number): Promise<boolean> {
+  const answers = (r: Received) => typeof r.message === 'object' && r.message !== null && (r.message as { id?: unknown }).id === id;
+  const answer = session.received.find(answers) ?? (waitMs > 0 ? await session.waitFor(answers, waitMs) : undefined);
+  return answer !== undefined && 'result' in (answer.message as object);
 }
 
 /** An initialize refused with the versions the server does speak, 2026-07-28 among them (S26-36). */

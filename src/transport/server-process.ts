@@ -55,6 +55,8 @@ export class ServerProcess {
   private markStderrEnded!: () => void;
   /** Set while stop() waits for an exit after closing stdin (see shorten()). */
   private shortenGrace?: (ms: number) => void;
+  /** stop() was called: output cut short from then on is our doing, not the server's framing. */
+  private stopping = false;
 
   private constructor(
     private readonly child: ResultPromise,
@@ -140,6 +142,7 @@ export class ServerProcess {
    */
   async stop(graceMs: number, termGraceMs: number): Promise<Stopped> {
     const begin = performance.now();
+    this.stopping = true;
     let how: Stopped['how'];
     if (this.exitInfo) how = 'already-exited';
     else {
@@ -196,7 +199,10 @@ export class ServerProcess {
     });
     child.stdout?.once('close', () => {
       const rest = stdout.flush();
-      if (rest) {
+      // A line we cut short by stopping the process (a big answer still being written) is no
+      // message of the server's; one it left unterminated on its own is judged as it stands.
+      if (rest && this.stopping) out.note(`the last stdout line (${rest.length} bytes, unterminated) was cut short when we stopped the process: not judged`);
+      else if (rest) {
         out.note('the last stdout line had no trailing newline');
         out.stdoutLine(rest);
       }

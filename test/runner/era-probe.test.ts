@@ -28,6 +28,12 @@ describe('era detection against a server that starts slowly', () => {
     expect(report.checks.map((c) => [c.id, c.status])).toEqual([['stateless/discover-result', 'pass']]);
   }, 20_000);
 
+  it('a dual-era server that answers initialize before its late discover answer is tested at 2026-07-28 (a discover handler slow on a cold start, as .NET)', async () => {
+    const report = await runSuite(slowStarting(['--era', 'dual', '--discover-delay', '1000'], STARTS_AFTER_S), { timeout: PROBE_WAIT_MS, only: ['stateless/discover-result', 'lifecycle/initialize-result'] });
+    expect(report).toMatchObject({ era: 'stateless', protocolVersion: '2026-07-28', eras: { stateless: true } });
+    expect(report.checks.map((c) => [c.id, c.status])).toEqual([['stateless/discover-result', 'pass']]);
+  }, 60_000);
+
   it('a slow stateful server is still tested in the stateful era', async () => {
     const report = await runSuite(slowStarting([], STARTS_AFTER_S), { timeout: PROBE_WAIT_MS, only: ['lifecycle/initialize-result'] });
     expect(report).toMatchObject({ era: 'stateful', eras: { stateless: false } });

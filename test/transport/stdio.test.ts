@@ -110,6 +110,22 @@ describe('stdio transport: framing violations never crash it', () => {
     expect(got.framing[0]!.raw.length).toBeLessThan(1000);
   });
 
+  it('an unterminated last line the server left on exiting is judged; one cut short by our stop is not', async () => {
+    const exiting = server(['--partial-line=exit']);
+    const exited = collect(exiting);
+    await exiting.start();
+    await waitFor('exit', () => exited.exits.length > 0);
+    expect(exited.framing.map((f) => f.problem)).toEqual(['not-json']);
+
+    const stopped = server(['--partial-line']);
+    const cut = collect(stopped);
+    await stopped.start();
+    await waitFor('the partial line written', () => stopped.stderrTail().includes('partial line written'));
+    await stopped.close();
+    expect(cut.framing).toEqual([]);
+    expect(stopped.trace.some((e) => e.kind === 'note' && /cut short when we stopped the process: not judged/.test(e.text))).toBe(true);
+  });
+
   it('keeps stderr as a bounded tail with truncated lines, and in the trace', async () => {
     const t = server(['--stderr'], { stderrTailLines: 10 });
     const got = collect(t);

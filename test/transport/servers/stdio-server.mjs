@@ -55,6 +55,13 @@ async function startup() {
     await write('\n');
     await notify('huge/done');
   }
+  if (flags.has('partial-line')) {
+    // The start of a big answer, never finished: the process is stopped, or exits, mid-write.
+    await write(`{"jsonrpc":"2.0","id":"big","result":{"text":"${'d'.repeat(100_000)}`);
+    if (flags.get('partial-line') === 'exit') process.exit(3);
+    process.stderr.write('partial line written\n');
+    await new Promise(() => {}); // nothing more on stdout; stdin's end still ends the process
+  }
   if (flags.has('endless')) {
     const chunk = Buffer.alloc(64 * 1024, 'c');
     for (;;) await write(chunk);
