@@ -15,15 +15,16 @@ function survived(record: ScenarioRecord, control: ScenarioRecord | undefined, t
   const evidence = [...(hostile ? [toEvidence(hostile)] : []), ...askEvidence(record, ping)];
   if (ping.outcome === 'answered') return { status: 'pass', message: `the client answered a ping sent after ${what}`, evidence };
   if (ping.outcome === 'gone') {
-    const end = record.ends[0];
-    if (end.how === 'exit') {
+    // Over stdio the relay sees stdin close before we see the exit: look for the client's own exit.
+    const exit = record.ends.find((e) => e.how === 'exit' && !e.byUs && (e.code !== 0 || e.signal));
+    if (exit) {
       return {
         status: 'fail',
-        message: `the client exited (${describeEnd(end)}) after ${what}, with its own ${record.trigger} still unanswered: a crash, and the ping we sent after it was never answered (CLIENT-PING-1)`,
-        evidence: [...evidence, expected('the ping answered, the client still running', `exited (${describeEnd(end)})`)],
+        message: `the client exited (${describeEnd(exit)}) after ${what}, with its own ${record.trigger} still unanswered: a crash, and the ping we sent after it was never answered (CLIENT-PING-1)`,
+        evidence: [...evidence, expected('the ping answered, the client still running', `exited (${describeEnd(exit)})`)],
       };
     }
-    return { status: 'warn', message: `the client closed the session after ${what} instead of going on`, evidence };
+    return { status: 'warn', message: `the client ended the session (${describeEnd(record.ends[0])}) after ${what} instead of going on`, evidence };
   }
   const controlPing = control && findAsk(control, 'ping');
   if (controlPing?.outcome !== 'answered') return { status: 'skip', message: `the ping after ${what} went unanswered, but so did the ping of the basic scenario: client-ping/answered judges that` };
