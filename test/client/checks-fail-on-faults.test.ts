@@ -13,7 +13,7 @@ describe('the conformant fixture client', () => {
       expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual([]);
       expect(report.target).toMatchObject({ transport, role: 'client' });
       expect(report.protocolVersion).toBe('2025-11-25');
-    });
+    }, 180_000);
   }
 
   it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async () => {
@@ -34,6 +34,6 @@ describe('every client check has a fault that breaks it', () => {
     it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}`, async () => {
       const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id] });
       expect(statusOf(report, c.id), report.checks.find((x) => x.id === c.id)?.message).toBe(c.expect);
-    });
+    }, 60_000);
   }
 });
