@@ -53,6 +53,8 @@ export interface Target {
   transport: 'stdio' | 'http';
   command?: string[];
   url?: string;
+  /** 'client': `mcp-conform client` tested this command as an MCP client (the command is the client's). */
+  role?: 'client';
 }
 
 /** One run against one revision: the JSON report minus `tool`. */

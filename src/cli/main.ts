@@ -1,10 +1,12 @@
 // The command line: dispatches to a command and maps every error to one readable line
 // and the contract's exit code. Kept thin: the work lives in the layers below.
 import { allChecks } from '../../suites/index.js';
+import { clientChecks } from '../../suites/client/index.js';
 import { TargetUnreachable } from '../transport/types.js';
 import { ClientCredentialsRefused } from '../auth/index.js';
 import { ConfigError, EXIT, UsageError } from './errors.js';
 import { processIO, type CliIO } from './io.js';
+import { clientCommand, clientStdioServerCommand } from './client.js';
 import { fuzzCommand } from './fuzz.js';
 import { boundHeapGrowth } from './heap-policy.js';
 import { endBy, interruptedBy } from './interrupt.js';
@@ -25,6 +27,7 @@ Usage:
   mcp-conform proxy [options] -- <command> [args...] check a server live while a real client uses it
   mcp-conform proxy [options] --url <upstream>       the same, in front of a Streamable HTTP server
   mcp-conform fuzz [options] -- <command> [args...]  a long fuzz campaign (see mcp-conform fuzz --help)
+  mcp-conform client [options] -- <client command>   test an MCP client (see mcp-conform client --help)
 
 Run "mcp-conform <command> --help" for a command's options.
 Exit codes: 0 ok, 1 failures found, 2 usage error, 4 target unreachable, 5 internal error.
@@ -44,6 +47,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await fuzzCommand(rest, io);
       case 'proxy':
         return await proxyCommand(rest, io);
+      case 'client':
+        return await clientCommand(rest, io, clientChecks);
+      case 'client-stdio-server':
+        return await clientStdioServerCommand(rest, io);
       case '--version':
       case '-V':
         io.stdout(`${packageVersion()}\n`);
@@ -55,7 +62,7 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.stdout(HELP);
         return command === undefined ? EXIT.usage : EXIT.ok;
       default:
-        throw new UsageError(`unknown command "${command}" (expected run, validate, list, proxy or fuzz; see mcp-conform --help)`);
+        throw new UsageError(`unknown command "${command}" (expected run, validate, list, proxy, fuzz or client; see mcp-conform --help)`);
     }
   } catch (err) {
     if (err instanceof ConfigError) {

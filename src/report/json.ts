@@ -39,6 +39,7 @@ function targetFields(target: Target): Record<string, unknown> {
   const fields: Record<string, unknown> = { transport: target.transport };
   if (target.command) fields.command = [...target.command];
   if (target.url !== undefined) fields.url = target.url;
+  if (target.role) fields.role = target.role;
   return fields;
 }
 

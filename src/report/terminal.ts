@@ -64,7 +64,9 @@ function stoppedLines(report: Report, style: Style): string[] {
 
 function headerLine(report: Report, matrix: boolean, style: Style): string {
   const t = report.target;
-  const target = t.transport === 'http' ? `http ${t.url ?? ''}` : `stdio ${(t.command ?? []).join(' ')}`;
+  const target = t.role === 'client'
+    ? `client over ${t.transport}: ${(t.command ?? []).join(' ')}`
+    : t.transport === 'http' ? `http ${t.url ?? ''}` : `stdio ${(t.command ?? []).join(' ')}`;
   const protocol = matrix
     ? `protocols ${report.runs!.map((r) => r.protocolVersion).join(', ')}`
     : `protocol ${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;

@@ -1,0 +1,171 @@
+// The two ways a client reaches our scenario server: a TCP listener that the stdio relay
+// (stdio-bridge.ts) connects to, and a Streamable HTTP endpoint. Both hand each message to the
+// ScenarioServer and write back what it answers; neither judges anything.
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createTcpServer, type Server, type Socket } from 'node:net';
+import { randomUUID } from 'node:crypto';
+import { LineSplitter } from '../transport/line-splitter.js';
+import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/limits.js';
+import type { HttpRequestSeen } from './record.js';
+import type { Channel, ScenarioServer } from './scenario-server.js';
+
+export interface Endpoint {
+  /** stdio: `host:port` for the relay; HTTP: the MCP endpoint's URL. */
+  address: string;
+  close(): Promise<void>;
+}
+
+export interface ListenAt {
+  host: string;
+  port: number;
+}
+
+function parse(raw: string): { ok: true; message: unknown } | { ok: false } {
+  try {
+    return { ok: true, message: JSON.parse(raw) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+async function listening(server: Server | ReturnType<typeof createHttpServer>, at: ListenAt): Promise<{ host: string; port: number }> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(at.port, at.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  if (!address || typeof address === 'string') throw new Error('the test server has no TCP address');
+  return { host: address.address, port: address.port };
+}
+
+function closeServer(server: Server | ReturnType<typeof createHttpServer>, sockets: Set<Socket>): Promise<void> {
+  for (const s of sockets) s.destroy();
+  return new Promise((resolve) => server.close(() => resolve()));
+}
+
+/** The stdio relay's listener: the first connection is the client's; others are noted and closed. */
+export async function listenStdio(scenario: ScenarioServer, at: ListenAt): Promise<Endpoint> {
+  const sockets = new Set<Socket>();
+  let taken = false;
+  const server = createTcpServer({ allowHalfOpen: true }, (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+    if (taken) {
+      scenario.record.notes.push('the client started our server a second time during the scenario; only the first copy was served');
+      socket.destroy();
+      return;
+    }
+    taken = true;
+    serveSocket(scenario, socket);
+  });
+  const { host, port } = await listening(server, at);
+  return { address: `${host}:${port}`, close: () => closeServer(server, sockets) };
+}
+
+function serveSocket(scenario: ScenarioServer, socket: Socket): void {
+  const channel: Channel = {
+    write: (text) => {
+      if (!socket.destroyed && socket.writable) socket.write(`${text}\n`);
+    },
+  };
+  const onLine = (line: Buffer) => {
+    const raw = line.toString('utf8').replace(/\r$/, '');
+    const parsed = parse(raw);
+    if (!parsed.ok) return scenario.receivedRaw(raw);
+    void scenario.receive(parsed.message, raw, channel).then((response) => response && scenario.send(channel, response));
+  };
+  const lines = new LineSplitter(DEFAULT_MAX_MESSAGE_BYTES, onLine, (prefix) => scenario.receivedRaw(`${prefix.toString('utf8')}… [line over ${DEFAULT_MAX_MESSAGE_BYTES} bytes]`));
+  socket.on('data', (chunk: Buffer) => lines.push(chunk));
+  socket.once('end', () => {
+    const rest = lines.flush();
+    if (rest) onLine(rest);
+    scenario.clientEnded('closed');
+    socket.end();
+  });
+  socket.on('error', () => socket.destroy());
+}
+
+const MAX_BODY_BYTES = 4 * 1024 * 1024;
+
+/** The Streamable HTTP endpoint at /mcp: POST for messages, GET 405 (no standalone stream), DELETE ends the session. */
+export async function listenHttp(scenario: ScenarioServer, at: ListenAt): Promise<Endpoint> {
+  const sockets = new Set<Socket>();
+  const server = createHttpServer((req, res) => void serveHttp(scenario, req, res));
+  server.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.once('close', () => sockets.delete(socket));
+  });
+  const { host, port } = await listening(server, at);
+  return { address: `http://${host}:${port}/mcp`, close: () => closeServer(server, sockets) };
+}
+
+function seen(req: IncomingMessage, status: number): HttpRequestSeen {
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+  return { method: req.method ?? '', path: req.url ?? '', headers, status };
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const parts: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) return undefined;
+    parts.push(chunk);
+  }
+  return Buffer.concat(parts).toString('utf8');
+}
+
+async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  res.on('error', () => undefined);
+  const path = (req.url ?? '').split('?')[0];
+  if (path !== '/mcp') {
+    scenario.receivedHttp(seen(req, 404));
+    res.writeHead(404).end();
+    return;
+  }
+  if (req.method === 'DELETE') {
+    scenario.receivedHttp(seen(req, 200));
+    res.writeHead(200).end();
+    return;
+  }
+  if (req.method !== 'POST') {
+    scenario.receivedHttp(seen(req, 405));
+    res.writeHead(405, { allow: 'POST, DELETE' }).end();
+    return;
+  }
+  const body = await readBody(req).catch(() => undefined);
+  const parsed = body === undefined ? { ok: false as const } : parse(body);
+  if (!parsed.ok || Array.isArray(parsed.message)) {
+    scenario.receivedRaw(body ?? `[body over ${MAX_BODY_BYTES} bytes or unreadable]`, seen(req, 400));
+    res.writeHead(400, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }));
+    return;
+  }
+  const message = parsed.message as Record<string, unknown> | null;
+  const isRequest = typeof message?.method === 'string' && 'id' in message;
+  const http = seen(req, isRequest ? 200 : 202);
+  const session = message?.method === 'initialize' ? (scenario.record.sessionId = randomUUID()) : scenario.record.sessionId;
+  const sessionHeader: Record<string, string> = session ? { 'mcp-session-id': session } : {};
+  let streaming = false;
+  const channel: Channel = {
+    write: (text) => {
+      if (!streaming) {
+        streaming = true;
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...sessionHeader });
+      }
+      if (!res.writableEnded) res.write(`event: message\ndata: ${text}\n\n`);
+    },
+  };
+  const response = await scenario.receive(message, body!, channel, http);
+  if (!response) {
+    res.writeHead(202, sessionHeader).end();
+    return;
+  }
+  const text = JSON.stringify(response);
+  scenario.noteSent(response, text);
+  if (streaming) res.end(`event: message\ndata: ${text}\n\n`);
+  else res.writeHead(200, { 'content-type': 'application/json', ...sessionHeader }).end(text);
+}

@@ -1,0 +1,101 @@
+// What one scenario's run saw on the wire, kept for the checks to judge afterwards: every message
+// in both directions (with the HTTP request behind an inbound one), our requests to the client
+// and how each ended, and how the client's side ended.
+import type { Evidence } from '../session/evidence.js';
+
+export type ClientTransport = 'stdio' | 'http';
+
+/** The HTTP request that carried an inbound message (or carried none: a GET, a DELETE). */
+export interface HttpRequestSeen {
+  method: string;
+  path: string;
+  /** Header names in lowercase. */
+  headers: Record<string, string>;
+  /** The status we answered with. */
+  status: number;
+}
+
+export interface WireEvent {
+  /** ms since the scenario started. */
+  at: number;
+  /** `in`: the client sent it; `out`: we did. */
+  dir: 'in' | 'out';
+  /** The parsed message; absent for raw bytes that are no JSON (ours: the hostile lines). */
+  message?: unknown;
+  raw: string;
+  http?: HttpRequestSeen;
+}
+
+/** One request we sent to the client, and how it ended. */
+export interface Ask {
+  method: string;
+  id: number;
+  sentAt: number;
+  outcome: 'answered' | 'timeout' | 'gone';
+  response?: Record<string, unknown>;
+  endedAt?: number;
+}
+
+export interface ClientEnd {
+  /** exit: the process ended; closed: it closed our stdin (stdio) or sent DELETE (HTTP). */
+  how: 'exit' | 'closed';
+  at: number;
+  code?: number | null;
+  signal?: string | null;
+  /** We ended it: the scenario was over and the client still running. */
+  byUs?: boolean;
+}
+
+export interface ScenarioRecord {
+  scenario: string;
+  transport: ClientTransport;
+  events: WireEvent[];
+  asks: Ask[];
+  /** The protocolVersion the client asked for in initialize. */
+  requested?: unknown;
+  /** The protocolVersion we answered with (a revision, or a deliberately unsupported string). */
+  answered?: string;
+  /** The capabilities the client declared in initialize. */
+  capabilities?: Record<string, unknown>;
+  /** The session id we issued (HTTP). */
+  sessionId?: string;
+  /** ms at which we sent the initialize reply. */
+  initializedAt?: number;
+  /** The client's request in progress when our script ran (its method), if one came. */
+  trigger?: string;
+  /** Each way the client's side ended, in order (exit, stdin closed, DELETE). */
+  ends: ClientEnd[];
+  /** The scenario hit its overall bound with the client still running. */
+  boundHit: boolean;
+  stderrTail: string[];
+  /** Things the harness noticed (a second connection, an unreadable body). */
+  notes: string[];
+}
+
+export function newRecord(scenario: string, transport: ClientTransport): ScenarioRecord {
+  return { scenario, transport, events: [], asks: [], ends: [], boundHit: false, stderrTail: [], notes: [] };
+}
+
+/** Inbound messages that parsed, in order. */
+export function inbound(record: ScenarioRecord): WireEvent[] {
+  return record.events.filter((e) => e.dir === 'in' && e.message !== undefined);
+}
+
+/** The client ended its side (exit or close) at or before `at`. */
+export function endedBy(record: ScenarioRecord, at: number): ClientEnd | undefined {
+  return record.ends.find((e) => e.at <= at);
+}
+
+/** A wire event as report evidence. */
+export function toEvidence(event: WireEvent): Evidence {
+  if (event.http && event.dir === 'in') {
+    return {
+      type: 'http',
+      at: event.at,
+      request: { method: event.http.method, url: event.http.path, headers: event.http.headers, ...(event.raw ? { body: event.raw } : {}) },
+      response: { status: event.http.status, headers: {} },
+    };
+  }
+  const base = { type: 'message' as const, direction: event.dir === 'in' ? ('received' as const) : ('sent' as const), at: event.at };
+  return event.message !== undefined ? { ...base, message: event.message } : { ...base, raw: event.raw };
+}

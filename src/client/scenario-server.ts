@@ -1,0 +1,207 @@
+// The protocol side of our test server for one scenario: answers the client's requests, records
+// everything, and plays the scenario's script while the client's first request after
+// `notifications/initialized` is in progress. Transport-free: an endpoint (stdio bridge or HTTP)
+// hands it each message with a channel for what goes back.
+import { isStateless, type Revision } from '../schema/index.js';
+import { askParams, SCENARIO_TABLE, servedVersion, type Scenario, type ScenarioName, type Step } from './scenarios.js';
+import { newRecord, type Ask, type ClientTransport, type HttpRequestSeen, type ScenarioRecord } from './record.js';
+
+/** Where our messages to the client go: a stdio line, or an event of a POST's SSE stream. */
+export interface Channel {
+  write(text: string): void;
+}
+
+type Obj = Record<string, unknown>;
+const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export interface ScenarioServerOptions {
+  transport: ClientTransport;
+  requestTimeoutMs: number;
+  serverInfo: { name: string; version: string };
+}
+
+export class ScenarioServer {
+  readonly record: ScenarioRecord;
+  private readonly scenario: Scenario;
+  private readonly t0 = performance.now();
+  private nextId = 1;
+  private readonly pending = new Map<number, (response: Obj | undefined, outcome: Ask['outcome']) => void>();
+  private initializedSeen = false;
+  private initializeId: unknown;
+  private scriptStarted = false;
+  private scriptDone = false;
+  /** Listeners woken by any activity (the run's end conditions watch it). */
+  private readonly watchers = new Set<() => void>();
+  lastActivity = 0;
+  /** Set when the run stops the client: an exit from then on is ours, not the client's doing. */
+  stopping = false;
+
+  constructor(
+    name: ScenarioName,
+    private readonly options: ScenarioServerOptions,
+  ) {
+    this.scenario = SCENARIO_TABLE[name];
+    this.record = newRecord(name, options.transport);
+  }
+
+  now(): number {
+    return Math.round((performance.now() - this.t0) * 10) / 10;
+  }
+
+  /** The negotiated revision, when we answered with one we speak. */
+  get revision(): Revision | undefined {
+    const v = this.record.answered;
+    return v && servedVersion(v) === v && !isStateless(v as Revision) ? (v as Revision) : undefined;
+  }
+
+  /** Our script has run (or will never run: nothing of ours is outstanding). */
+  get settled(): boolean {
+    return this.pending.size === 0 && (this.scriptDone || !this.scriptStarted);
+  }
+
+  get scriptFinished(): boolean {
+    return this.scriptDone;
+  }
+
+  onActivity(listener: () => void): () => void {
+    this.watchers.add(listener);
+    return () => this.watchers.delete(listener);
+  }
+
+  private touch(): void {
+    this.lastActivity = this.now();
+    for (const w of this.watchers) w();
+  }
+
+  /** Records bytes that did not parse (the client's) and moves on. */
+  receivedRaw(raw: string, http?: HttpRequestSeen): void {
+    this.record.events.push({ at: this.now(), dir: 'in', raw, ...(http ? { http } : {}) });
+    this.touch();
+  }
+
+  /** Records a request that carried no message (HTTP GET or DELETE). */
+  receivedHttp(http: HttpRequestSeen): void {
+    this.record.events.push({ at: this.now(), dir: 'in', raw: '', http });
+    if (http.method === 'DELETE') this.clientEnded('closed');
+    this.touch();
+  }
+
+  /** The client's side ended: every request of ours still waiting is over. */
+  clientEnded(how: 'exit' | 'closed', code?: number | null, signal?: string | null): void {
+    this.record.ends.push({ how, at: this.now(), ...(how === 'exit' ? { code, signal } : {}), ...(this.stopping ? { byUs: true } : {}) });
+    for (const [, settle] of this.pending) settle(undefined, 'gone');
+    this.pending.clear();
+    this.touch();
+  }
+
+  /**
+   * One message from the client. For a request, resolves with our response (the endpoint sends it
+   * last, after whatever the script wrote to `channel`); otherwise with undefined.
+   */
+  async receive(message: unknown, raw: string, channel: Channel, http?: HttpRequestSeen): Promise<Obj | undefined> {
+    this.record.events.push({ at: this.now(), dir: 'in', message, raw, ...(http ? { http } : {}) });
+    this.touch();
+    if (!isObject(message)) return undefined;
+    if (typeof message.method === 'string') {
+      if (!('id' in message)) {
+        if (message.method === 'notifications/initialized') this.initializedSeen = true;
+        return undefined;
+      }
+      return this.answer(message, channel);
+    }
+    this.settleAsk(message);
+    return undefined;
+  }
+
+  /** Sends one of our messages (and records it). */
+  send(channel: Channel, message: Obj): void {
+    const raw = JSON.stringify(message);
+    this.noteSent(message, raw);
+    channel.write(raw);
+  }
+
+  /** Records a message of ours as it goes out; the initialize result marks the handshake's answer. */
+  noteSent(message: Obj, raw: string): void {
+    this.record.events.push({ at: this.now(), dir: 'out', message, raw });
+    if (message.id !== undefined && message.id === this.initializeId && 'result' in message) this.record.initializedAt ??= this.now();
+  }
+
+  private sendRaw(channel: Channel, raw: string): void {
+    this.record.events.push({ at: this.now(), dir: 'out', raw });
+    channel.write(raw);
+  }
+
+  private async answer(request: Obj, channel: Channel): Promise<Obj> {
+    const method = request.method as string;
+    const params = isObject(request.params) ? request.params : {};
+    if (method === 'initialize') {
+      this.record.requested = params.protocolVersion;
+      this.record.capabilities = isObject(params.capabilities) ? params.capabilities : undefined;
+      const answer = this.scenario.initialize(params.protocolVersion, this.options.serverInfo);
+      this.record.answered = answer.answered;
+      this.initializeId = request.id;
+      return { jsonrpc: '2.0', id: request.id, result: answer.result };
+    }
+    if (this.initializedSeen && !this.scriptStarted && this.record.initializedAt !== undefined) {
+      this.scriptStarted = true;
+      this.record.trigger = method;
+      await this.play(channel);
+      this.scriptDone = true;
+      this.touch();
+    }
+    return { jsonrpc: '2.0', id: request.id, ...this.resultFor(method) };
+  }
+
+  private resultFor(method: string): { result: Obj } | { error: Obj } {
+    switch (method) {
+      case 'ping':
+        return { result: {} };
+      case 'tools/list':
+        return { result: { tools: [{ name: 'echo', description: 'Returns its text.', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }] } };
+      case 'tools/call':
+        return { result: { content: [{ type: 'text', text: 'mcp-conform test server' }] } };
+      default:
+        return { error: { code: -32601, message: `Method not found: ${method}` } };
+    }
+  }
+
+  private async play(channel: Channel): Promise<void> {
+    for (const step of this.scenario.script) {
+      if (this.record.ends.length) return;
+      await this.playStep(step, channel);
+    }
+  }
+
+  private async playStep(step: Step, channel: Channel): Promise<void> {
+    if ('raw' in step) return this.sendRaw(channel, step.raw);
+    if ('message' in step) return this.send(channel, step.message);
+    const revision = this.revision;
+    if (step.since && (!revision || revision < step.since)) return;
+    await this.ask(channel, step.ask);
+  }
+
+  /** Sends a request to the client and waits for its response, bounded by the request timeout. */
+  ask(channel: Channel, method: string): Promise<Ask> {
+    const id = this.nextId++;
+    const params = askParams(method);
+    const ask: Ask = { method, id, sentAt: this.now(), outcome: 'timeout' };
+    this.record.asks.push(ask);
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => settle(undefined, 'timeout'), this.options.requestTimeoutMs);
+      const settle = (response: Obj | undefined, outcome: Ask['outcome']) => {
+        clearTimeout(timer);
+        this.pending.delete(id);
+        Object.assign(ask, { outcome, endedAt: this.now(), ...(response ? { response } : {}) });
+        resolve(ask);
+      };
+      this.pending.set(id, settle);
+      this.send(channel, { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+    });
+  }
+
+  private settleAsk(response: Obj): void {
+    const id = response.id;
+    if (typeof id !== 'number') return;
+    this.pending.get(id)?.(response, 'answered');
+  }
+}

@@ -1,0 +1,121 @@
+// The scenarios of `mcp-conform client`: each is one run of the client against our server, which
+// answers `initialize` in the scenario's way and, while the client's first request after
+// `notifications/initialized` is in progress, plays the scenario's script (requests of its own,
+// hostile lines) before answering it. Checks judge what each scenario recorded.
+import { LATEST_STATEFUL, REVISIONS, revisionIndex, type Revision } from '../schema/index.js';
+
+export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result'] as const;
+export type ScenarioName = (typeof SCENARIOS)[number];
+
+/** The revisions our server speaks (the initialize-based ones). */
+export const SERVED: readonly Revision[] = REVISIONS.filter((r) => r !== '2026-07-28');
+
+/** A version string no revision defines: the client cannot support it. */
+export const UNSUPPORTED_VERSION = '1999-01-01';
+
+/** An id far past any a client reaches in a short session, of the type clients mostly use. */
+export const NEVER_USED_ID = 987654321;
+
+export type Step =
+  | { ask: 'ping' | 'roots/list' | 'sampling/createMessage' | 'elicitation/create'; since?: Revision }
+  | { raw: string; what: string }
+  | { message: Record<string, unknown>; what: string };
+
+export interface InitializeAnswer {
+  /** The result, or what stands in for it. */
+  result: Record<string, unknown>;
+  /** The version the result names (a revision, or our unsupported string). */
+  answered: string;
+}
+
+export interface Scenario {
+  name: ScenarioName;
+  /** One line for the report and docs. */
+  about: string;
+  initialize(requested: unknown, serverInfo: { name: string; version: string }): InitializeAnswer;
+  script: readonly Step[];
+}
+
+/** The revision we answer a request for: the same when we serve it, else our newest. */
+export function servedVersion(requested: unknown): Revision {
+  return SERVED.includes(requested as Revision) ? (requested as Revision) : LATEST_STATEFUL;
+}
+
+/** The revision before the negotiated one that best shows the client used it (2025-06-18 has the HTTP header); undefined for the oldest. */
+export function olderVersion(requested: unknown): Revision | undefined {
+  const served = servedVersion(requested);
+  const index = revisionIndex(served);
+  if (index === 0) return undefined;
+  return index > revisionIndex('2025-06-18') ? '2025-06-18' : REVISIONS[index - 1];
+}
+
+function result(version: string, serverInfo: { name: string; version: string }): Record<string, unknown> {
+  return { protocolVersion: version, capabilities: { tools: {} }, serverInfo };
+}
+
+const ordinary = (requested: unknown, info: { name: string; version: string }): InitializeAnswer => {
+  const version = servedVersion(requested);
+  return { result: result(version, info), answered: version };
+};
+
+/** Every request a server may send a client, in the order we send them. */
+const SERVER_REQUESTS: readonly Step[] = [
+  { ask: 'ping' },
+  { ask: 'roots/list' },
+  { ask: 'sampling/createMessage' },
+  { ask: 'elicitation/create', since: '2025-06-18' },
+];
+
+export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
+  basic: {
+    name: 'basic',
+    about: 'the handshake at the revision the client asks for, then ping, roots/list, sampling/createMessage and elicitation/create while its first request is in progress',
+    initialize: ordinary,
+    script: SERVER_REQUESTS,
+  },
+  'older-version': {
+    name: 'older-version',
+    about: 'initialize answered with an older revision than the client asked for, then a ping',
+    initialize: (requested, info) => {
+      const version = olderVersion(requested) ?? servedVersion(requested);
+      return { result: result(version, info), answered: version };
+    },
+    script: [{ ask: 'ping' }],
+  },
+  'unsupported-version': {
+    name: 'unsupported-version',
+    about: `initialize answered with version ${UNSUPPORTED_VERSION}, which no revision defines`,
+    initialize: (_requested, info) => ({ result: result(UNSUPPORTED_VERSION, info), answered: UNSUPPORTED_VERSION }),
+    script: [],
+  },
+  'malformed-json': {
+    name: 'malformed-json',
+    about: 'a message that is not valid JSON, then a ping',
+    initialize: ordinary,
+    script: [{ raw: '{"jsonrpc":"2.0","method":', what: 'a truncated JSON object' }, { ask: 'ping' }],
+  },
+  'unknown-id-response': {
+    name: 'unknown-id-response',
+    about: 'a response to an id the client never used, then a ping',
+    initialize: ordinary,
+    script: [{ message: { jsonrpc: '2.0', id: NEVER_USED_ID, result: {} }, what: `a result for id ${NEVER_USED_ID}` }, { ask: 'ping' }],
+  },
+  'invalid-initialize-result': {
+    name: 'invalid-initialize-result',
+    about: 'initialize answered with a result that breaks the schema (a numeric protocolVersion, no capabilities, no serverInfo)',
+    initialize: (requested) => ({ result: { protocolVersion: 20251125 }, answered: String(servedVersion(requested)) }),
+    script: [],
+  },
+};
+
+/** Params of the requests we send: small, valid, asking for nothing a user must think about. */
+export function askParams(method: string): Record<string, unknown> | undefined {
+  switch (method) {
+    case 'sampling/createMessage':
+      return { messages: [{ role: 'user', content: { type: 'text', text: 'mcp-conform test: reply with any short text' } }], maxTokens: 16 };
+    case 'elicitation/create':
+      return { message: 'mcp-conform test: any answer will do', requestedSchema: { type: 'object', properties: { answer: { type: 'string' } } } };
+    default:
+      return undefined;
+  }
+}

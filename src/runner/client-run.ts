@@ -1,0 +1,138 @@
+// `mcp-conform client`: one client run per scenario the selected checks need (the basic one
+// always, as the others' control), each against our scenario server over stdio or HTTP, bounded
+// and ended by killing the client's process group; then every check judges its scenario's record.
+import { setTimeout as delay } from 'node:timers/promises';
+import type { CheckResult, Report, Status } from '../checks/types.js';
+import { SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
+import { ScenarioServer } from '../client/scenario-server.js';
+import { listenHttp, listenStdio, type ListenAt } from '../client/endpoints.js';
+import { launchClient, type LaunchOptions } from '../client/launch.js';
+import type { ClientCheck, JudgeContext } from '../client/check.js';
+import type { ScenarioRecord } from '../client/record.js';
+import { summarize } from '../report/summary.js';
+import type { Revision } from '../schema/index.js';
+import { TargetUnreachable } from '../transport/types.js';
+import { describeExit } from '../transport/spawn-errors.js';
+import { matchesAny } from './select.js';
+import { stopReason } from './stop.js';
+
+export interface ClientRunOptions extends LaunchOptions {
+  checks: readonly ClientCheck[];
+  only?: readonly string[];
+  skip?: readonly string[];
+  requestTimeoutMs: number;
+  startTimeoutMs: number;
+  quietMs: number;
+  listen: ListenAt;
+  /** Aborted at the deadline or on SIGINT/SIGTERM (runStop): the scenario under way ends, the rest do not run. */
+  signal?: AbortSignal;
+  tool: { name: 'mcp-conform'; version: string };
+  onScenario?: (name: ScenarioName, index: number, total: number) => void;
+}
+
+const POLL_MS = 20;
+/** After the client exits, its last bytes may still be on their way to us. */
+const DRAIN_MS = 100;
+
+export function selectClientChecks(checks: readonly ClientCheck[], opts: { only?: readonly string[]; skip?: readonly string[] }): ClientCheck[] {
+  return checks.filter((c) => (!opts.only?.length || matchesAny(c.id, opts.only)) && !(opts.skip?.length && matchesAny(c.id, opts.skip)));
+}
+
+export async function runClient(options: ClientRunOptions): Promise<Report> {
+  const startedAt = new Date();
+  const begin = performance.now();
+  const selected = selectClientChecks(options.checks, options);
+  const wanted = new Set<ScenarioName>(['basic', ...selected.map((c) => c.scenario)]);
+  const scenarios = SCENARIOS.filter((s) => wanted.has(s));
+  const records = new Map<ScenarioName, { record: ScenarioRecord; revision?: Revision; ms: number }>();
+  for (const [i, name] of scenarios.entries()) {
+    if (options.signal?.aborted) break;
+    options.onScenario?.(name, i, scenarios.length);
+    const t = performance.now();
+    const { record, revision } = await runScenario(name, options);
+    records.set(name, { record, revision, ms: Math.round(performance.now() - t) });
+    if (name === 'basic') assertConnected(record, options);
+  }
+  const basic = records.get('basic');
+  const stopped = stopReason(options.signal);
+  const checks = selected.map((check) => judgeCheck(check, records, options, stopped));
+  return {
+    tool: options.tool,
+    target: { transport: options.transport, command: [...options.command], role: 'client' },
+    protocolVersion: basic?.revision ?? servedVersion(basic?.record.requested),
+    seed: 0,
+    startedAt: startedAt.toISOString(),
+    durationMs: Math.round(performance.now() - begin),
+    summary: summarize(checks),
+    checks,
+    ...(basic?.record.stderrTail.length ? { stderrTail: [...basic.record.stderrTail] } : {}),
+    ...(stopped ? { stopped } : {}),
+  };
+}
+
+/** A client that never reached our server is not tested: exit 4 with what it said. */
+function assertConnected(record: ScenarioRecord, options: ClientRunOptions): void {
+  if (record.events.some((e) => e.dir === 'in') || options.signal?.aborted) return;
+  const end = record.ends.find((e) => e.how === 'exit' && !e.byUs);
+  const how = end ? `it exited (${describeExit({ code: end.code ?? null, signal: end.signal ?? null })})` : `nothing came within ${options.startTimeoutMs} ms`;
+  const said = record.stderrTail.length ? `; its stderr ends: ${record.stderrTail.slice(-2).join(' | ').slice(0, 300)}` : '';
+  const hint = options.transport === 'http' ? 'it is given our URL as its last argument' : 'it must start the server command of MCP_CONFORM_SERVER_COMMAND, or take {server} in its arguments';
+  throw new TargetUnreachable(`the client never reached our ${options.transport} server: ${how}${said} (${hint})`);
+}
+
+async function runScenario(name: ScenarioName, options: ClientRunOptions): Promise<{ record: ScenarioRecord; revision?: Revision }> {
+  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version } });
+  const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen) : await listenStdio(server, options.listen);
+  try {
+    const client = await launchClient(options, server, endpoint.address);
+    try {
+      await scenarioEnd(server, () => client.process.exitInfo !== undefined, options);
+    } finally {
+      server.stopping = true;
+      await client.process.stop(200, 1000);
+    }
+  } finally {
+    await endpoint.close();
+  }
+  return { record: server.record, revision: server.revision };
+}
+
+/**
+ * Waits until the scenario is over: the client exited; or it went quiet with nothing of ours
+ * outstanding (--quiet-ms once our script ran, --timeout before: time for its first request); or
+ * it sent nothing within --start-timeout; or the overall bound passed; or the run stopped.
+ */
+async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions): Promise<void> {
+  const bound = options.startTimeoutMs + options.requestTimeoutMs * 6 + options.quietMs;
+  for (;;) {
+    if (options.signal?.aborted) return;
+    if (exited()) {
+      await delay(DRAIN_MS);
+      return;
+    }
+    const t = server.now();
+    const heard = server.record.events.some((e) => e.dir === 'in');
+    if (!heard && t > options.startTimeoutMs) return;
+    if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return;
+    if (t > bound) {
+      server.record.boundHit = true;
+      return;
+    }
+    await delay(POLL_MS);
+  }
+}
+
+function judgeCheck(check: ClientCheck, records: Map<ScenarioName, { record: ScenarioRecord; revision?: Revision; ms: number }>, options: ClientRunOptions, stopped: string): CheckResult {
+  const base = { id: check.id, title: check.title, level: check.level, requirements: [...check.requirements], evidence: [] as CheckResult['evidence'] };
+  const basic = records.get('basic');
+  const revision = basic?.revision;
+  const spec = `https://modelcontextprotocol.io/specification/${revision ?? '2025-11-25'}/${check.spec}`;
+  const skip = (message: string): CheckResult => ({ ...base, spec, status: 'skip' as Status, message, durationMs: 0 });
+  const run = records.get(check.scenario);
+  if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
+  if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);
+  if (revision && !check.revisions.includes(revision)) return skip(`applies to ${check.revisions.join(', ')}; the client negotiated ${revision}`);
+  const ctx: JudgeContext = { revision: run.revision, control: basic?.record, requestTimeoutMs: options.requestTimeoutMs };
+  const verdict = check.judge(run.record, ctx);
+  return { ...base, spec, status: verdict.status, ...(verdict.message ? { message: verdict.message } : {}), evidence: verdict.evidence ?? [], durationMs: run.ms };
+}

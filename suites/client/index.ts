@@ -1,0 +1,9 @@
+// The checks of `mcp-conform client`, in report order.
+import type { ClientCheck } from '../../src/client/check.js';
+import { httpChecks } from './http.js';
+import { lifecycleChecks } from './lifecycle.js';
+import { messageChecks } from './messages.js';
+import { requestChecks } from './requests.js';
+import { robustnessChecks } from './robustness.js';
+
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...httpChecks, ...robustnessChecks];

@@ -1,0 +1,39 @@
+// Trust, for clients: every client check passes on the conformant fixture client (over stdio and
+// HTTP, with and without client capabilities) and fails on its fault.
+import { describe, expect, it } from 'vitest';
+import { clientChecks } from '../../suites/client/index.js';
+import { CLIENT_FAULTS } from '../fixtures/client-faults.js';
+import { CLIENT_FAULT_TABLE, SECOND_CASES } from './fault-table.js';
+import { idsWith, runAgainstFixtureClient, statusOf } from './harness.js';
+
+describe('the conformant fixture client', () => {
+  for (const transport of ['stdio', 'http'] as const) {
+    it(`passes every check over ${transport}`, async () => {
+      const report = await runAgainstFixtureClient({ transport });
+      expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual([]);
+      expect(report.target).toMatchObject({ transport, role: 'client' });
+      expect(report.protocolVersion).toBe('2025-11-25');
+    }, 180_000);
+  }
+
+  it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async () => {
+    const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip')).toEqual([]);
+  });
+});
+
+describe('every client check has a fault that breaks it', () => {
+  it('covers every check, and uses every fault', () => {
+    expect(clientChecks.map((c) => c.id).filter((id) => !CLIENT_FAULT_TABLE[id])).toEqual([]);
+    const used = new Set([...Object.values(CLIENT_FAULT_TABLE), ...SECOND_CASES].map((c) => c.fault));
+    expect(Object.keys(CLIENT_FAULTS).filter((f) => !used.has(f as never))).toEqual([]);
+  });
+
+  const cases = [...Object.entries(CLIENT_FAULT_TABLE).map(([id, c]) => ({ id, ...c })), ...SECOND_CASES];
+  for (const c of cases) {
+    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}`, async () => {
+      const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id] });
+      expect(statusOf(report, c.id), report.checks.find((x) => x.id === c.id)?.message).toBe(c.expect);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,38 @@
+// Every client check, and the fixture client fault that must make it fail (or warn, for SHOULD
+// and derived rules). The meta test fails when a check has no entry or a fault is never used.
+import type { ClientTransport } from '../../src/client/record.js';
+import type { ClientFault } from '../fixtures/client-faults.js';
+
+export interface ClientFaultCase {
+  fault: ClientFault;
+  expect: 'fail' | 'warn';
+  transport?: ClientTransport;
+}
+
+export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
+  'client-lifecycle/initialize-first': { fault: 'initialize-not-first', expect: 'fail' },
+  'client-lifecycle/initialize-params': { fault: 'initialize-no-client-info', expect: 'fail' },
+  'client-lifecycle/initialized-sent': { fault: 'no-initialized', expect: 'fail' },
+  'client-lifecycle/no-request-before-result': { fault: 'early-request', expect: 'warn' },
+  'client-lifecycle/older-version': { fault: 'ignore-negotiated-version', expect: 'warn', transport: 'http' },
+  'client-lifecycle/unsupported-version': { fault: 'accept-any-version', expect: 'warn' },
+  'client-ping/answered': { fault: 'ping-unanswered', expect: 'fail' },
+  'client-roots/list': { fault: 'roots-invalid', expect: 'fail' },
+  'client-sampling/create-message': { fault: 'sampling-invalid', expect: 'fail' },
+  'client-elicitation/create': { fault: 'elicitation-invalid', expect: 'fail' },
+  'client-messages/schema-valid': { fault: 'invalid-message', expect: 'fail' },
+  'client-ids/unique': { fault: 'reused-id', expect: 'fail' },
+  'client-http/session-id': { fault: 'no-session-id', expect: 'fail', transport: 'http' },
+  'client-http/protocol-version-header': { fault: 'no-protocol-version-header', expect: 'fail', transport: 'http' },
+  'client-http/accept': { fault: 'accept-json-only', expect: 'fail', transport: 'http' },
+  'client-robustness/malformed-json': { fault: 'crash-on-malformed', expect: 'fail' },
+  'client-robustness/unknown-id-response': { fault: 'crash-on-unknown-id', expect: 'fail' },
+  'client-robustness/invalid-initialize-result': { fault: 'hang-on-invalid-initialize', expect: 'warn' },
+};
+
+/** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
+export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
+  { id: 'client-roots/list', fault: 'roots-undeclared-result', expect: 'fail' },
+  { id: 'client-robustness/malformed-json', fault: 'crash-on-malformed', expect: 'fail', transport: 'http' },
+  { id: 'client-ping/answered', fault: 'ping-unanswered', expect: 'fail', transport: 'http' },
+];

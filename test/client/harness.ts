@@ -1,0 +1,46 @@
+// Runs `mcp-conform client` in-process against the built fixture client (dist/test/fixtures/client.js).
+import { join } from 'node:path';
+import { runClient } from '../../src/runner/client-run.js';
+import { clientChecks } from '../../suites/client/index.js';
+import type { Report, Status } from '../../src/checks/types.js';
+import type { ClientTransport } from '../../src/client/record.js';
+import { REPO_ROOT } from '../schema/support.js';
+
+export const FIXTURE_CLIENT = join(REPO_ROOT, 'dist', 'test', 'fixtures', 'client.js');
+
+export interface FixtureClientRun {
+  fault?: string;
+  transport?: ClientTransport;
+  only?: string[];
+  args?: string[];
+  command?: string[];
+  requestTimeoutMs?: number;
+  signal?: AbortSignal;
+}
+
+export function runAgainstFixtureClient(o: FixtureClientRun = {}): Promise<Report> {
+  const command = o.command ?? [process.execPath, FIXTURE_CLIENT, ...(o.fault ? ['--fault', o.fault] : []), ...(o.args ?? [])];
+  return runClient({
+    transport: o.transport ?? 'stdio',
+    command,
+    env: {},
+    protocolVersion: '2025-11-25',
+    scenarioEnv: 'initialize',
+    checks: clientChecks,
+    only: o.only,
+    requestTimeoutMs: o.requestTimeoutMs ?? 1500,
+    startTimeoutMs: 20_000,
+    quietMs: 300,
+    listen: { host: '127.0.0.1', port: 0 },
+    signal: o.signal,
+    tool: { name: 'mcp-conform', version: 'test' },
+  });
+}
+
+export function statusOf(report: Report, id: string): Status | undefined {
+  return report.checks.find((c) => c.id === id)?.status;
+}
+
+export function idsWith(report: Report, ...statuses: Status[]): string[] {
+  return report.checks.filter((c) => statuses.includes(c.status)).map((c) => `${c.id}: ${c.status} ${c.message ?? ''}`);
+}

@@ -1,0 +1,32 @@
+// A real client: the official TypeScript SDK v1 (@modelcontextprotocol/sdk 1.x, a devDependency)
+// as its README teaches it (test/client/real/sdk-v1-client.mjs). Pinned verdicts: it passes every
+// check. Why that is right, check by check, where it is not obvious:
+// - unsupported-version / invalid-initialize-result: connect() rejects (the SDK checks the
+//   version against its supported list and parses the result with zod), the script exits 1
+//   without initialized: the disconnect the rows ask for.
+// - roots, sampling, elicitation without capabilities: Protocol answers -32601 for a method with
+//   no handler; with them, the handlers' results are valid.
+// - malformed-json, unknown-id-response: the transport reports the bad line or the orphan response
+//   to onerror and goes on; the ping after it is answered.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../schema/support.js';
+import { idsWith, runAgainstFixtureClient } from './harness.js';
+
+const SDK_CLIENT = join(REPO_ROOT, 'test', 'client', 'real', 'sdk-v1-client.mjs');
+
+describe('the official TypeScript SDK v1 client', () => {
+  for (const transport of ['stdio', 'http'] as const) {
+    it(`passes every check over ${transport}`, async () => {
+      const report = await runAgainstFixtureClient({ transport, command: [process.execPath, SDK_CLIENT], requestTimeoutMs: 5000 });
+      const notPassed = idsWith(report, 'fail', 'warn', 'skip', 'info');
+      expect(notPassed.filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual([]);
+      expect(report.protocolVersion).toBe('2025-11-25');
+    }, 180_000);
+  }
+
+  it('answers roots, sampling and elicitation validly when it declares them (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_CLIENT, '--capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
+});
