@@ -50,6 +50,8 @@ export interface Summary {
 }
 
 export interface Target {
+  /** The config's name for the target (set when it has one); a merged report names every server. */
+  name?: string;
   transport: 'stdio' | 'http';
   command?: string[];
   url?: string;

@@ -11,6 +11,10 @@ import { fuzzCommand } from './fuzz.js';
 import { boundHeapGrowth } from './heap-policy.js';
 import { endBy, interruptedBy } from './interrupt.js';
 import { listCommand } from './list.js';
+import { mergeCommand } from './merge.js';
+import { diffCommand } from './diff.js';
+import { badgeCommand } from './badge.js';
+import { ReportInputError } from '../fleet/index.js';
 import { proxyCommand } from './proxy.js';
 import { runCommand } from './run.js';
 import { validateCommand } from './validate.js';
@@ -28,6 +32,9 @@ Usage:
   mcp-conform proxy [options] --url <upstream>       the same, in front of a Streamable HTTP server
   mcp-conform fuzz [options] -- <command> [args...]  a long fuzz campaign (see mcp-conform fuzz --help)
   mcp-conform client [options] -- <client command>   test an MCP client (see mcp-conform client --help)
+  mcp-conform merge [options] <report.json>...       one report (JSON, JUnit, HTML matrix) of many
+  mcp-conform diff [options] <base.json> <head.json> what changed: new failures first
+  mcp-conform badge <report.json> --out <prefix>     a MUST-checks badge (shields.io JSON + SVG)
 
 Run "mcp-conform <command> --help" for a command's options.
 Exit codes: 0 ok, 1 failures found, 2 usage error, 4 target unreachable, 5 internal error.
@@ -51,6 +58,12 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         return await clientCommand(rest, io, clientChecks);
       case 'client-stdio-server':
         return await clientStdioServerCommand(rest, io);
+      case 'merge':
+        return await mergeCommand(rest, io);
+      case 'diff':
+        return await diffCommand(rest, io);
+      case 'badge':
+        return await badgeCommand(rest, io);
       case '--version':
       case '-V':
         io.stdout(`${packageVersion()}\n`);
@@ -62,14 +75,14 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
         io.stdout(HELP);
         return command === undefined ? EXIT.usage : EXIT.ok;
       default:
-        throw new UsageError(`unknown command "${command}" (expected run, validate, list, proxy, fuzz or client; see mcp-conform --help)`);
+        throw new UsageError(`unknown command "${command}" (expected run, validate, list, proxy, fuzz, client, merge, diff or badge; see mcp-conform --help)`);
     }
   } catch (err) {
     if (err instanceof ConfigError) {
       io.stderr(`${err.message}\n`);
       return EXIT.usage;
     }
-    if (err instanceof UsageError || err instanceof ClientCredentialsRefused) {
+    if (err instanceof UsageError || err instanceof ClientCredentialsRefused || err instanceof ReportInputError) {
       io.stderr(`mcp-conform: ${err.message}\n`);
       return EXIT.usage;
     }

@@ -18,6 +18,7 @@ import { packageVersion } from './version.js';
 import { AUTH_FLAGS, resolveAuth } from './auth-flags.js';
 import { ClientCredentialsRefused, type AuthOptions } from '../auth/index.js';
 import { catchInterrupts, windDownBound } from './interrupt.js';
+import { applyShard } from './shard.js';
 
 export const RUN_HELP = `Usage:
   mcp-conform run [options] -- <command> [args...]   spawn the server and talk over stdio
@@ -98,6 +99,13 @@ Config file (run only):
                               (default: ${CONFIG_NAMES.join(' or ')} in the current folder)
   --no-config                 ignore a config file in the current folder
   --target <name>             run only this target of the config file (repeatable)
+  --shard <k>/<n>             run only the k-th of n slices of the config's targets, the same
+                              slices on every machine (a CI matrix job each; mcp-conform merge
+                              joins their reports); report files keep the target-name suffix
+  --shard-durations <report.json>
+                              balance the slices by each target's duration in an earlier report
+                              (a merged one holds them all; repeatable); without it, the
+                              targets are dealt out in config order
 
 Examples:
   mcp-conform run -- node build/index.js
@@ -136,6 +144,8 @@ const OPTIONS = {
   config: { type: 'string' },
   'no-config': { type: 'boolean' },
   target: { type: 'string', multiple: true },
+  shard: { type: 'string' },
+  'shard-durations': { type: 'string', multiple: true },
   verbose: { type: 'boolean', short: 'v' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -307,6 +317,7 @@ export function parseRunArgs(argv: string[], defaultSeed = DEFAULT_SEED, env: No
   const parsed = parseFlags(argv, usage);
   if (parsed.values.help) return { help: true as const };
   if (parsed.values.config !== undefined || parsed.values.target?.length) throw new UsageError('--config and --target work with "mcp-conform run" only');
+  if (parsed.values.shard !== undefined || parsed.values['shard-durations']?.length) throw new UsageError('--shard and --shard-durations work with "mcp-conform run" only');
   const [plan] = planRuns(parsed, undefined, defaultSeed, env);
   return { help: false as const, ...plan };
 }
@@ -319,21 +330,27 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
   }
   if (parsed.values.config !== undefined && parsed.values['no-config']) throw new UsageError('give --config or --no-config, not both');
   const config = parsed.values['no-config'] ? undefined : await loadConfig({ path: parsed.values.config, cwd: io.cwd, env: io.env });
-  const plans = planRuns(parsed, config, DEFAULT_SEED, io.env);
-  assertPatternsMatch(checks, plans[0], (option) => (parsed.values[option] === undefined && config ? `"${option}" in ${config.file}` : `--${option}`));
+  const planned = planRuns(parsed, config, DEFAULT_SEED, io.env);
+  assertPatternsMatch(checks, planned[0], (option) => (parsed.values[option] === undefined && config ? `"${option}" in ${config.file}` : `--${option}`));
+  const commandLineTarget = parsed.values.url !== undefined || parsed.positionals.length > 0;
+  const { plans, line: shardLine } = await applyShard(parsed.values, planned, commandLineTarget);
   // Every baseline is read first: a bad one is a usage error, not a run cut short.
   const baselines = new Map<string, Baseline>();
   for (const p of plans) if (p.baseline && !baselines.has(p.baseline)) baselines.set(p.baseline, await readBaseline(p.baseline));
   if (config) io.stdout(`config: ${config.file}\n`);
+  if (shardLine) io.stdout(`${shardLine}\n`);
+  // More slices than targets: this one is empty, which is no failure of the run.
+  if (plans.length === 0) return EXIT.ok;
 
-  const github = githubEnabled(plans[0].github, io.env);
-  const several = plans.length > 1;
+  const github = githubEnabled(planned[0].github, io.env);
+  // A shard of a list keeps the list's report names and sections, even with one target in it.
+  const several = planned.length > 1;
   const results: GithubTargetResult[] = [];
   const interrupts = catchInterrupts();
   const runOnePlan = async (plan: RunPlan): Promise<void> => {
     if (several) io.stdout(`${results.length ? '\n' : ''}${github ? `::group::target ${plan.name}\n` : ''}=== target ${plan.name} ===\n`);
     try {
-      const report = await runPlan(plan, io, checks, interrupts.signal);
+      const report = nameTarget(await runPlan(plan, io, checks, interrupts.signal), plan.name);
       const outcome = await finishTarget(report, plan, plan.baseline ? baselines.get(plan.baseline) : undefined, io, github);
       results.push({ name: plan.name, report, exitCode: outcome.code, reports: plan.reports, baseline: outcome.baseline });
     } catch (err) {
@@ -361,8 +378,15 @@ export async function runCommand(argv: string[], io: CliIO, checks: readonly Che
     interrupts.dispose();
   }
   if (several) io.stdout(targetsRecap(results));
-  if (github) await publishToGithub(results, { strict: plans[0].strict }, io);
+  if (github) await publishToGithub(results, { strict: planned[0].strict }, io);
   return worstExitCode(results);
+}
+
+/** The config's name for the target, in the report: merge and diff tell servers apart by it. */
+function nameTarget(report: Report, name: string | undefined): Report {
+  if (name === undefined) return report;
+  for (const run of [report, ...(report.runs ?? [])]) run.target = { name, ...run.target };
+  return report;
 }
 
 /** An --only/--skip pattern (or the config's) that names no check is a usage error, not a run of nothing. */

@@ -37,6 +37,7 @@ function runFields(run: RunResult): Record<string, unknown> {
 
 function targetFields(target: Target): Record<string, unknown> {
   const fields: Record<string, unknown> = { transport: target.transport };
+  if (target.name !== undefined) fields.name = target.name;
   if (target.command) fields.command = [...target.command];
   if (target.url !== undefined) fields.url = target.url;
   if (target.role) fields.role = target.role;

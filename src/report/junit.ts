@@ -7,6 +7,8 @@ import { sameCauseText } from './causes.js';
 export interface JunitOptions {
   /** `--strict`: SHOULD violations (warn) become JUnit failures too. */
   strict?: boolean;
+  /** A merged report of several servers: suites and classnames name each run's server too. */
+  byServer?: boolean;
 }
 
 // Bodies carry the evidence in full, but a flood of server output must not balloon the XML.
@@ -23,7 +25,7 @@ export function toJunit(report: Report, opts: JunitOptions = {}): string {
   let totals = { tests: 0, failures: 0 };
   for (const run of runsOf(report)) {
     for (const group of groupByArea(run.checks)) {
-      const suite = suiteXml(run, group, { matrix, strict, id: suites.length });
+      const suite = suiteXml(run, group, { matrix, strict, id: suites.length, server: opts.byServer ? run.target.name : undefined });
       totals = { tests: totals.tests + suite.tests, failures: totals.failures + suite.failures };
       suites.push(suite.xml);
     }
@@ -38,6 +40,7 @@ interface SuiteContext {
   matrix: boolean;
   strict: boolean;
   id: number;
+  server?: string;
 }
 
 function suiteXml(run: RunResult, group: AreaGroup, ctx: SuiteContext) {
@@ -45,9 +48,12 @@ function suiteXml(run: RunResult, group: AreaGroup, ctx: SuiteContext) {
   const failures = group.checks.filter(isFailure).length;
   const skipped = group.checks.filter((c) => c.status === 'skip').length;
   const time = group.checks.reduce((sum, c) => sum + c.durationMs, 0);
-  const name = ctx.matrix ? `${run.protocolVersion} ${group.area}` : group.area;
-  // In a matrix each revision is its own package, so CI tools keep same-named cases apart.
-  const classname = ctx.matrix ? `mcp-conform.${run.protocolVersion}.${group.area}` : `mcp-conform.${group.area}`;
+  const server = ctx.server !== undefined ? `${ctx.server} ` : '';
+  const name = ctx.matrix ? `${server}${run.protocolVersion} ${group.area}` : group.area;
+  // In a matrix each revision (and in a merged report each server) is its own package, so CI
+  // tools keep same-named cases apart.
+  const pkg = ctx.server !== undefined ? `${ctx.server}.` : '';
+  const classname = ctx.matrix ? `mcp-conform.${pkg}${run.protocolVersion}.${group.area}` : `mcp-conform.${group.area}`;
   const attrs = [
     `name="${xmlAttr(name)}"`,
     `tests="${group.checks.length}"`,

@@ -32,6 +32,7 @@ interface Action {
 const text = readFileSync(join(ROOT, 'action.yml'), 'utf8');
 const action = parse(text) as Action;
 const runStep = action.runs.steps.find((s) => s.id === 'run')!;
+const diffStep = action.runs.steps.find((s) => s.id === 'diff')!;
 const EXPR = /\$\{\{\s*([^}]*?)\s*\}\}/g;
 
 describe('action.yml structure', () => {
@@ -84,8 +85,18 @@ describe('action.yml structure', () => {
   });
 
   it('its outputs are exactly the step outputs the CLI writes', () => {
-    expect(Object.keys(action.outputs)).toEqual([...OUTPUT_NAMES]);
-    for (const [name, output] of Object.entries(action.outputs)) expect(output.value).toBe(`\${{ steps.run.outputs.${name} }}`);
+    expect(Object.keys(action.outputs)).toEqual([...OUTPUT_NAMES, 'new-failures']);
+    for (const name of OUTPUT_NAMES) expect(action.outputs[name].value).toBe(`\${{ steps.run.outputs.${name} }}`);
+    expect(action.outputs['new-failures'].value).toBe('${{ steps.diff.outputs.new-failures }}');
+  });
+
+  it('the diff step reads its inputs through env only, each one, and runs after the run step whatever its outcome', () => {
+    expect(diffStep.run).not.toMatch(/\$\{\{/);
+    expect((diffStep as { if?: string }).if).toBe("!cancelled() && inputs.compare-with != ''");
+    for (const name of Object.keys(diffStep.env!)) expect(diffStep.run, name).toMatch(new RegExp(`\\$\\{?${name}\\b`));
+    expect(diffStep.env!.RUN_JSON).toBe('${{ steps.run.outputs.json }}');
+    expect(diffStep.run).toContain('MCP_CONFORM_GITHUB_TOKEN="$INPUT_GITHUB_TOKEN"');
+    expect(diffStep.run).not.toMatch(/--github-comment[^\n]*INPUT_GITHUB_TOKEN|INPUT_GITHUB_TOKEN[^\n]*argv\+=\([^)]*TOKEN/);
   });
 });
 
@@ -185,5 +196,40 @@ describe('the action run step', () => {
     expect(bad.npxArgv).toEqual(['--yes', 'mcp-conform@latest', 'run', '--github', '--protocol-version', '1999-01-01', '--url', 'http://127.0.0.1:9/mcp']);
     expect(bad.outputs['exit-code']).toBe('2');
     expect(bad.stderr).toMatch(/--protocol-version must be one of/);
+  });
+});
+
+describe('the action diff step', () => {
+  it('merges the run\'s JSON reports and writes the diff with the base report into the job summary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-action-diff-'));
+    const bin = join(dir, 'bin');
+    await execa('mkdir', ['-p', bin]);
+    writeFileSync(
+      join(bin, 'npx'),
+      `#!${process.execPath}\nconst r = require('node:child_process').spawnSync(process.execPath, [${JSON.stringify(CLI)}, ...process.argv.slice(4)], { stdio: 'inherit' });\nprocess.exit(r.status ?? 5);\n`,
+    );
+    chmodSync(join(bin, 'npx'), 0o755);
+    // Two targets of a config run, and the base branch's merged report in which one check failed.
+    const run = (name: string, status: string) => ({ tool: { name: 'mcp-conform', version: '0.1.0' }, target: { name, transport: 'stdio', command: ['node', `${name}.js`] }, protocolVersion: '2025-11-25', seed: 1, startedAt: '2026-01-01T00:00:00.000Z', durationMs: 1, summary: { total: 1, pass: status === 'pass' ? 1 : 0, fail: status === 'fail' ? 1 : 0, warn: 0, skip: 0, info: 0 }, checks: [{ id: 'lifecycle/ping', title: 'ping', level: 'MUST', status, requirements: [], spec: 'https://modelcontextprotocol.io/specification/2025-11-25/basic', evidence: [], durationMs: 1 }] });
+    writeFileSync(join(dir, 'report-a.json'), JSON.stringify(run('a', 'fail')));
+    writeFileSync(join(dir, 'report-b.json'), JSON.stringify(run('b', 'pass')));
+    writeFileSync(join(dir, 'base.json'), JSON.stringify({ ...run('a', 'pass'), runs: [run('a', 'pass'), run('b', 'fail')] }));
+    const summary = join(dir, 'summary.md');
+    const output = join(dir, 'output');
+    writeFileSync(summary, '');
+    writeFileSync(output, '');
+    const r = await execa('bash', ['-c', diffStep.run!], {
+      cwd: dir,
+      reject: false,
+      timeout: 60_000,
+      env: { INPUT_COMPARE_WITH: 'base.json', INPUT_GITHUB_TOKEN: '', INPUT_VERSION: 'latest', RUN_JSON: 'report-a.json\nreport-b.json', RUNNER_TEMP: dir, PATH: `${bin}:${process.env.PATH}`, GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: summary, GITHUB_OUTPUT: output, NO_COLOR: '1' },
+      stdin: 'ignore',
+    });
+    expect(r.exitCode, String(r.stderr)).toBe(0);
+    const md = readFileSync(summary, 'utf8');
+    expect(md).toContain('#### New failures (1)');
+    expect(md).toContain('#### Fixed (1)');
+    expect(md).toMatch(/\| a @ 2025-11-25 \| MUST \| pass → fail \|/);
+    expect(readOutputs(output)['new-failures']).toBe('1');
   });
 });
