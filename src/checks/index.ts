@@ -1,6 +1,6 @@
 export { defineCheck, areaOf, specUrl, STATEFUL_REVISIONS, type Check, type CheckSpec, type Kind, type Connection } from './define.js';
 export { CheckContext, declaresCapability, HANDSHAKE_TAG, type CheckOptions, type ServerFacts, type ConnectOptions, type SessionOpener, type StartOrder } from './context.js';
-export { gradeViolation } from './grade.js';
+export { gradeViolation, gradingOf, keywordGrade, levelText, GRADED_BECAUSE } from './grade.js';
 export { describeOutcome, errorCode, lostResponse } from './outcome.js';
 export type * from './types.js';
 export { summarize } from './summary.js';

@@ -19,6 +19,11 @@ export interface Verdict {
    * known cause: a failure with a cause we cannot name must never read as explained by another.
    */
   causes?: CauseKey[];
+  /**
+   * Why the status differs from what the check's keyword alone gives (a MUST that only warns, a
+   * SHOULD that fails): see GRADED_BECAUSE in grade.ts. The record falls back to a generic reason.
+   */
+  gradedBecause?: string;
 }
 
 /** One line of a report: the check's record plus its verdict. Field names follow CONTRACT.md. */
@@ -36,6 +41,12 @@ export interface CheckResult {
   causes?: string[];
   /** Ids of the earlier failures (in report order) that share this failure's causes: set by the runner (runner/causes.ts). */
   sameCauseAs?: string[];
+  /**
+   * Set when the status is not what the level alone gives (MUST→fail, SHOULD→warn): the status
+   * it was graded as, and why, e.g. 'warn' because the rule is derived (catalog Kind D).
+   */
+  gradedAs?: Status;
+  gradedBecause?: string;
 }
 
 export interface Summary {

@@ -6,6 +6,7 @@ import { inert } from './ansi.js';
 import { findingsOf, worstExitCode, type GithubOptions, type GithubTargetResult } from './github-findings.js';
 import { truncate } from './text.js';
 import { sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
 
 /** GitHub shows at most 10 error and 10 warning annotations per step; the rest go unseen. */
 export const ANNOTATION_LIMIT = 10;
@@ -52,7 +53,7 @@ export function annotationsOf(results: readonly GithubTargetResult[], opts: Gith
       const note = f.expected ? 'expected failure (baseline): ' : '';
       const sameCause = f.status === 'fail' ? sameCauseText(f.check) : undefined;
       const cause = sameCause ? `\n${inert(truncate(sameCause, MESSAGE_MAX))}` : '';
-      out.push({ level, title: f.check.id, message: `${note}${truncate(inert(text), MESSAGE_MAX)}\n${f.check.level} · ${reqs} · ${f.check.spec}${cause}` });
+      out.push({ level, title: f.check.id, message: `${note}${truncate(inert(text), MESSAGE_MAX)}\n${inert(levelText(f.check))} · ${reqs} · ${f.check.spec}${cause}` });
     }
     for (const id of result.baseline?.stale ?? []) {
       out.push({ level: 'error', title: id, message: `${prefix}baseline entry no longer fails: remove it from the baseline` });

@@ -4,6 +4,7 @@ import { esc, safeHref } from './html-escape.js';
 import { redactHeaders } from './redact.js';
 import { formatAt, prettyIfJson, prettyPayload } from './text.js';
 import { sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
 
 export const STATUS_MARK: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-', info: 'i' };
 
@@ -37,7 +38,7 @@ function factsHtml(check: CheckResult): string {
     ? check.requirements.map((r) => `<code class="req">${esc(r)}</code>`).join(' ')
     : '<span class="none">none</span>';
   return (
-    `<dl class="facts"><dt>Level</dt><dd class="level">${esc(check.level)}</dd>` +
+    `<dl class="facts"><dt>Level</dt><dd class="level">${esc(levelText(check))}</dd>` +
     `<dt>Requirements</dt><dd class="reqs">${reqs}</dd><dt>Spec</dt><dd>${spec}</dd>` +
     `<dt>Duration</dt><dd>${esc(Math.round(check.durationMs))} ms</dd></dl>`
   );

@@ -57,6 +57,11 @@ function checkFields(check: CheckResult): Record<string, unknown> {
   // Extensions of the contract: what a failure comes from, and which earlier failures share it.
   if (check.causes?.length) fields.causes = [...check.causes];
   if (check.sameCauseAs?.length) fields.sameCauseAs = [...check.sameCauseAs];
+  // A status other than the level gives (a MUST that only warns), and why.
+  if (check.gradedAs) {
+    fields.gradedAs = check.gradedAs;
+    if (check.gradedBecause) fields.gradedBecause = check.gradedBecause;
+  }
   return fields;
 }
 

@@ -3,6 +3,7 @@ import { evidenceLines } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf, type AreaGroup } from './group.js';
 import { xmlAttr, xmlText } from './xml.js';
 import { sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
 
 export interface JunitOptions {
   /** `--strict`: SHOULD violations (warn) become JUnit failures too. */
@@ -110,7 +111,7 @@ function caseXml(check: CheckResult, classname: string, failed: boolean): string
 /** The message, where the spec says it, then every piece of evidence as text. */
 function detailText(check: CheckResult): string {
   const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'none';
-  const lines = [check.message ?? '', `Level: ${check.level}  Requirements: ${reqs}  Spec: ${check.spec}`];
+  const lines = [check.message ?? '', `Level: ${levelText(check)}  Requirements: ${reqs}  Spec: ${check.spec}`];
   const sameCause = sameCauseText(check);
   if (sameCause) lines.push(`Cause: ${sameCause}`);
   for (const item of check.evidence) lines.push(...evidenceLines(item, EVIDENCE_OPTS));

@@ -4,6 +4,7 @@ import { evidenceLines, isWire } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
 import { detectedEras, oneLine, truncate } from './text.js';
 import { causesCountText, sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
 
 export interface TerminalOptions {
   /** ANSI colors; the caller decides from NO_COLOR / TTY. */
@@ -162,7 +163,7 @@ function recap(
     const where = matrix ? ` [${inert(run.protocolVersion)}]` : '';
     lines.push('', `  ${i + 1}) ${tint(inert(check.id))}${where} · ${inert(oneLine(check.title))}`);
     const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'no requirement id';
-    lines.push(`     ${style.dim(inert(`${check.level} · ${reqs} · ${check.spec}`))}`);
+    lines.push(`     ${style.dim(inert(oneLine(`${levelText(check)} · ${reqs} · ${check.spec}`)))}`);
     if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t));
     lines.push(...evidenceBlock(check.evidence, verbose, style));
   });
