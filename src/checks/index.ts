@@ -6,3 +6,4 @@ export type * from './types.js';
 export { summarize } from './summary.js';
 export { CAUSES, causesIfAllKnown, describeCause, type CauseKey } from './causes.js';
 export { mapLimited } from './map-limited.js';
+export { errorMessageText, ERROR_TEXT_MAX } from './error-text.js';

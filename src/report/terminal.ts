@@ -2,7 +2,7 @@ import type { CheckResult, Evidence, Report, RunResult, Status, Summary } from '
 import { inert, makeStyle, type Style } from './ansi.js';
 import { evidenceLines, isWire } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
-import { detectedEras, oneLine, truncate } from './text.js';
+import { detectedEras, oneLine, truncate, wrapLine } from './text.js';
 import { causesCountText, sameCauseText } from './causes.js';
 import { levelText } from '../checks/grade.js';
 
@@ -17,6 +17,8 @@ const MARKS: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', ski
 const REASON_MAX = 120;
 const BRIEF = { wireShown: 3, maxPayload: 160 };
 const VERBOSE = { wireShown: Number.POSITIVE_INFINITY, maxPayload: 2000 };
+/** Recap messages and findings wrap at this width (after their indent), so a long server error reads whole. */
+const RECAP_WIDTH = 110;
 
 interface Entry {
   run: RunResult;
@@ -164,7 +166,7 @@ function recap(
     lines.push('', `  ${i + 1}) ${tint(inert(check.id))}${where} · ${inert(oneLine(check.title))}`);
     const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'no requirement id';
     lines.push(`     ${style.dim(inert(oneLine(`${levelText(check)} · ${reqs} · ${check.spec}`)))}`);
-    if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t));
+    if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t, RECAP_WIDTH));
     lines.push(...evidenceBlock(check.evidence, verbose, style));
   });
   return lines;
@@ -186,7 +188,7 @@ function evidenceBlock(evidence: Evidence[], verbose: boolean, style: Style): st
   const opts = { maxPayload: limits.maxPayload, full: false };
   const lines: string[] = [];
   for (const item of evidence.filter((e) => !isWire(e))) {
-    for (const text of evidenceLines(item, opts)) lines.push(...indentBlock(text, '     ', (t) => t));
+    for (const text of evidenceLines(item, opts)) lines.push(...indentBlock(text, '     ', (t) => t, RECAP_WIDTH));
   }
   const wire = evidence.filter(isWire);
   if (wire.length === 0) return lines;
@@ -214,7 +216,8 @@ function stderrSection(report: Report, matrix: boolean, style: Style): string[] 
   ]);
 }
 
-/** Splits untrusted text into lines, makes each inert, then indents and styles it. */
-function indentBlock(text: string, pad: string, paint: (text: string) => string): string[] {
-  return text.split(/\r\n|\r|\n/).map((line) => pad + paint(inert(line)));
+/** Splits untrusted text into lines (wrapped at `width` when given), makes each inert, then indents and styles it. */
+function indentBlock(text: string, pad: string, paint: (text: string) => string, width?: number): string[] {
+  const lines = text.split(/\r\n|\r|\n/).flatMap((line) => (width ? wrapLine(inert(line), width) : [inert(line)]));
+  return lines.map((line) => pad + paint(line));
 }
