@@ -47,6 +47,24 @@ export interface CheckResult {
    */
   gradedAs?: Status;
   gradedBecause?: string;
+  /** A failure known to come from the framework the server is built on (src/attribution): the verdict stands. */
+  attribution?: Attribution;
+}
+
+/** Where a failure comes from: the server's framework, what it does, and what the author can do. */
+export interface Attribution {
+  /** The framework, e.g. "@modelcontextprotocol/sdk 1.x (the official TypeScript SDK)". */
+  framework: string;
+  /** The versions our knowledge covers. */
+  versions: string;
+  /** What in the run showed the framework. */
+  recognisedBy: string;
+  /** What the framework does that fails the check. */
+  does: string;
+  /** Whether a newer version fixes it, as far as we know. */
+  fixed: string;
+  /** What the author can do meanwhile (upgrade, configure, a baseline entry). */
+  meanwhile: string;
 }
 
 export interface Summary {
@@ -94,6 +112,8 @@ export interface RunResult {
   stopped?: string;
   /** How the run's connections started (stdio: server processes; HTTP: sessions). */
   startup?: Startup;
+  /** The framework the server is built on, when the run recognised it (src/attribution). */
+  framework?: { name: string; versions: string; recognisedBy: string };
 }
 
 /** The starts of a run's connections: a slow start is reported, never failed. */

@@ -5,6 +5,7 @@ import { redactHeaders } from './redact.js';
 import { formatAt, prettyIfJson, prettyPayload } from './text.js';
 import { sameCauseText } from './causes.js';
 import { levelText } from '../checks/grade.js';
+import { attributionText } from './attribution.js';
 
 export const STATUS_MARK: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-', info: 'i' };
 
@@ -21,6 +22,7 @@ export function checkHtml(check: CheckResult, domId: string, run: string): strin
     `<div class="detail">`,
     factsHtml(check),
     check.message ? `<p class="message">${esc(check.message)}</p>` : '',
+    attributionText(check) ? `<p class="attribution">${esc(attributionText(check)!)}</p>` : '',
     expectedHtml(check.evidence),
     schemaHtml(check.evidence),
     notesHtml(check.evidence),

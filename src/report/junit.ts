@@ -4,6 +4,7 @@ import { groupByArea, isMatrix, runsOf, type AreaGroup } from './group.js';
 import { xmlAttr, xmlText } from './xml.js';
 import { sameCauseText } from './causes.js';
 import { levelText } from '../checks/grade.js';
+import { attributionText } from './attribution.js';
 
 export interface JunitOptions {
   /** `--strict`: SHOULD violations (warn) become JUnit failures too. */
@@ -114,6 +115,8 @@ function detailText(check: CheckResult): string {
   const lines = [check.message ?? '', `Level: ${levelText(check)}  Requirements: ${reqs}  Spec: ${check.spec}`];
   const sameCause = sameCauseText(check);
   if (sameCause) lines.push(`Cause: ${sameCause}`);
+  const from = attributionText(check);
+  if (from) lines.push(from);
   for (const item of check.evidence) lines.push(...evidenceLines(item, EVIDENCE_OPTS));
   return lines.join('\n');
 }

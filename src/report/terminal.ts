@@ -5,6 +5,7 @@ import { groupByArea, isMatrix, runsOf } from './group.js';
 import { detectedEras, oneLine, truncate, wrapLine } from './text.js';
 import { causesCountText, sameCauseText } from './causes.js';
 import { levelText } from '../checks/grade.js';
+import { attributionSummary, attributionText } from './attribution.js';
 
 export interface TerminalOptions {
   /** ANSI colors; the caller decides from NO_COLOR / TTY. */
@@ -49,6 +50,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const warnings = entries.filter((e) => e.check.status === 'warn');
   lines.push(...recap('Failures:', failures, matrix, verbose, style.red, style));
   lines.push(...sameCauseLines(report.summary, failures, matrix, style));
+  lines.push(...frameworkLines(runs, matrix, style));
   lines.push(...recap('Warnings:', warnings, matrix, verbose, style.yellow, style));
   if (failures.length > 0) lines.push(...stderrSection(report, matrix, style));
 
@@ -167,9 +169,21 @@ function recap(
     const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'no requirement id';
     lines.push(`     ${style.dim(inert(oneLine(`${levelText(check)} · ${reqs} · ${check.spec}`)))}`);
     if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t, RECAP_WIDTH));
+    const from = attributionText(check);
+    if (from) lines.push(...indentBlock(from, '     ', style.cyan, RECAP_WIDTH));
     lines.push(...evidenceBlock(check.evidence, verbose, style));
   });
   return lines;
+}
+
+/** After the failures: which of them come from the server's framework, apart from the rest. */
+function frameworkLines(runs: RunResult[], matrix: boolean, style: Style): string[] {
+  const lines = runs.flatMap((run) => {
+    const text = attributionSummary(run);
+    return text ? [`  ${inert(oneLine(`${matrix ? `[${run.protocolVersion}] ` : ''}${text}`))}`] : [];
+  });
+  if (lines.length === 0) return [];
+  return ['', style.bold('From your framework (the verdicts stand; each failure above says what to do):'), ...lines];
 }
 
 /** After the failures: how many distinct causes they have, and each failure an earlier one explains. */
