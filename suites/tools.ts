@@ -2,7 +2,7 @@
 // binary payloads, structured content), and error handling (unknown tool, malformed request,
 // invalid arguments, omitted arguments). Only read-only-annotated tools, or those the user
 // allows, are ever called.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, errorMessageText, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { isStateless, revisionIndex } from '../src/schema/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { base64Problem } from './lib/base64.js';
@@ -162,15 +162,18 @@ export const callResultValid = defineCheck({
     const needsCapability = survey.calls.filter((c) => errorCode(c.outcome) === MISSING_CAPABILITY && isStateless(ctx.revision));
     for (const c of needsCapability) ctx.note(`${c.tool.name} needs a client capability this client did not declare: ${describeOutcome(c.outcome)}`);
     const errors = survey.calls.filter((c) => c.outcome.kind === 'error' && !needsCapability.includes(c));
+    const rejected = rejectedResults(ctx, survey.calls, errors);
+    if (rejected) return rejected;
     const refused = refusedAsInvalid(ctx, errors);
     const others = errors.filter((c) => !refused.includes(c));
     if (others.length) {
       ctx.evidence.push(...others[0].evidence);
       const invalid = errorCode(others[0].outcome) === -32602 ? '; from 2025-11-25 arguments a tool finds invalid are an isError result (TOOLS-9)' : '';
       return ctx.warn(
-        `${others.length} call(s) with arguments that fit the tool's inputSchema got a protocol error; first: ${others[0].tool.name} → ${describeOutcome(others[0].outcome)}${invalid}`,
+        `${others.length} call(s) with arguments that fit the tool's inputSchema got a protocol error; first: ${others[0].tool.name} → ${serverError(others[0].outcome)}${invalid}`,
         'a CallToolResult (isError: true for failures inside the tool)',
-        describeOutcome(others[0].outcome),
+        serverError(others[0].outcome),
+        PROTOCOL_ERROR_TOLERATED,
       );
     }
     if (refused.length && refused.length + needsCapability.length === survey.calls.length) {
@@ -179,6 +182,37 @@ export const callResultValid = defineCheck({
     return ctx.pass();
   },
 });
+
+/** Why a protocol error to a valid call only warns here: the rules it breaks are SHOULDs. */
+const PROTOCOL_ERROR_TOLERATED =
+  'a protocol error to a call with valid arguments breaks TOOLS-10 (failures inside a tool are isError results) or TOOLS-9 (arguments the tool refuses), both SHOULD; only a result the server itself finds invalid breaks this MUST';
+
+/**
+ * The server's own result validation said what its tool returned is no CallToolResult (an SDK
+ * answers "-32602 Invalid tools/call result: … content[0].text …"): the call had valid arguments,
+ * so no valid result exists for it (TOOLS-6, TOOLS-14). Not a refusal of our arguments at any revision.
+ */
+const RESULT_REJECTED = /invalid (tools\/call|calltool) ?result|invalid structured content|output validation error/i;
+
+function rejectedResults(ctx: CheckContext, calls: ToolSurvey['calls'], errors: ToolSurvey['calls']): Verdict | undefined {
+  const rejected = errors.filter((c) => c.outcome.kind === 'error' && RESULT_REJECTED.test(String(c.outcome.error.message)));
+  if (rejected.length === 0) return undefined;
+  const first = rejected[0];
+  ctx.evidence.push(...first.evidence);
+  const tools = [...new Set(rejected.map((c) => c.tool.name))];
+  const every = tools.filter((name) => calls.filter((c) => c.tool.name === name).every((c) => rejected.includes(c)));
+  const always = every.length ? `; ${every.map((n) => JSON.stringify(n)).join(', ')} failed every call we made` : '';
+  return ctx.violation(
+    `${rejected.length} call(s) with arguments that fit the tool's inputSchema were refused by the server's own result validation: what the tool returned is not a valid CallToolResult${always}. First: ${first.tool.name} → ${serverError(first.outcome, 400)}`,
+    'a valid CallToolResult (the tool\'s result fixed to fit the schema)',
+    serverError(first.outcome),
+  );
+}
+
+/** An outcome in words, a server error with its whole message (bounded, issue paths first). */
+function serverError(o: Outcome, max?: number): string {
+  return o.kind === 'error' ? `error ${String(o.error.code)}: ${errorMessageText(String(o.error.message), max)}` : describeOutcome(o);
+}
 
 /**
  * Calls refused with -32602 where the negotiated revision names invalid arguments a protocol

@@ -7,7 +7,7 @@ import type { TargetSpec } from '../session/connect.js';
 import type { Evidence, Finding, Outcome, RequestId } from '../session/index.js';
 import { CARRIED_BODY_CHARS } from '../session/carried.js';
 import type { Check } from './define.js';
-import { gradeViolation } from './grade.js';
+import { GRADED_BECAUSE, gradeViolation, keywordGrade } from './grade.js';
 import { describeOutcome } from './outcome.js';
 import type { Verdict } from './types.js';
 import type { SendOutcome } from '../transport/types.js';
@@ -240,7 +240,9 @@ export class CheckContext {
   /** The server broke this check's rule; graded by level and kind (MUST+N/S/J → fail, SHOULD or D → warn, MAY → info). */
   violation(message: string, expected?: string, actual?: string): Verdict {
     if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });
-    return { status: gradeViolation(this.check), message, evidence: this.evidence };
+    const status = gradeViolation(this.check);
+    const derived = status !== keywordGrade(this.check.level) && this.check.kind === 'D';
+    return { status, message, evidence: this.evidence, ...(derived ? { gradedBecause: GRADED_BECAUSE.derived } : {}) };
   }
 
   /**
@@ -250,13 +252,16 @@ export class CheckContext {
    */
   lostResponse(message: string, expected?: string, actual?: string): Verdict {
     if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });
-    return { status: 'fail', message: `${message} (RPC-25: every request gets exactly one response)`, evidence: this.evidence };
+    return { status: 'fail', message: `${message} (RPC-25: every request gets exactly one response)`, evidence: this.evidence, gradedBecause: GRADED_BECAUSE.lostResponse };
   }
 
-  /** A lesser deviation the check tolerates: always warn (e.g. another error code than the one expected). */
-  warn(message: string, expected?: string, actual?: string): Verdict {
+  /**
+   * A lesser deviation the check tolerates: always warn (e.g. another error code than the one
+   * expected). `because`: why a MUST check only warns here, when GRADED_BECAUSE.tolerated does not say it.
+   */
+  warn(message: string, expected?: string, actual?: string, because?: string): Verdict {
     if (expected !== undefined) this.evidence.push({ type: 'expected', expected, actual: actual ?? '' });
-    return { status: 'warn', message, evidence: this.evidence };
+    return { status: 'warn', message, evidence: this.evidence, ...(because ? { gradedBecause: because } : {}) };
   }
 
   info(message: string): Verdict {

@@ -19,6 +19,11 @@ export interface Verdict {
    * known cause: a failure with a cause we cannot name must never read as explained by another.
    */
   causes?: CauseKey[];
+  /**
+   * Why the status differs from what the check's keyword alone gives (a MUST that only warns, a
+   * SHOULD that fails): see GRADED_BECAUSE in grade.ts. The record falls back to a generic reason.
+   */
+  gradedBecause?: string;
 }
 
 /** One line of a report: the check's record plus its verdict. Field names follow CONTRACT.md. */
@@ -36,6 +41,30 @@ export interface CheckResult {
   causes?: string[];
   /** Ids of the earlier failures (in report order) that share this failure's causes: set by the runner (runner/causes.ts). */
   sameCauseAs?: string[];
+  /**
+   * Set when the status is not what the level alone gives (MUST→fail, SHOULD→warn): the status
+   * it was graded as, and why, e.g. 'warn' because the rule is derived (catalog Kind D).
+   */
+  gradedAs?: Status;
+  gradedBecause?: string;
+  /** A failure known to come from the framework the server is built on (src/attribution): the verdict stands. */
+  attribution?: Attribution;
+}
+
+/** Where a failure comes from: the server's framework, what it does, and what the author can do. */
+export interface Attribution {
+  /** The framework, e.g. "@modelcontextprotocol/sdk 1.x (the official TypeScript SDK)". */
+  framework: string;
+  /** The versions our knowledge covers. */
+  versions: string;
+  /** What in the run showed the framework. */
+  recognisedBy: string;
+  /** What the framework does that fails the check. */
+  does: string;
+  /** Whether a newer version fixes it, as far as we know. */
+  fixed: string;
+  /** What the author can do meanwhile (upgrade, configure, a baseline entry). */
+  meanwhile: string;
 }
 
 export interface Summary {
@@ -87,6 +116,8 @@ export interface RunResult {
   stopped?: string;
   /** How the run's connections started (stdio: server processes; HTTP: sessions). */
   startup?: Startup;
+  /** The framework the server is built on, when the run recognised it (src/attribution). */
+  framework?: { name: string; versions: string; recognisedBy: string };
 }
 
 /** The starts of a run's connections: a slow start is reported, never failed. */

@@ -6,6 +6,8 @@ import { inert } from './ansi.js';
 import { findingsOf, worstExitCode, type GithubOptions, type GithubTargetResult } from './github-findings.js';
 import { truncate } from './text.js';
 import { sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
+import { attributionText } from './attribution.js';
 
 /** GitHub shows at most 10 error and 10 warning annotations per step; the rest go unseen. */
 export const ANNOTATION_LIMIT = 10;
@@ -51,8 +53,9 @@ export function annotationsOf(results: readonly GithubTargetResult[], opts: Gith
       const level: AnnotationLevel = f.expected ? 'notice' : f.status === 'fail' || opts.strict ? 'error' : 'warning';
       const note = f.expected ? 'expected failure (baseline): ' : '';
       const sameCause = f.status === 'fail' ? sameCauseText(f.check) : undefined;
-      const cause = sameCause ? `\n${inert(truncate(sameCause, MESSAGE_MAX))}` : '';
-      out.push({ level, title: f.check.id, message: `${note}${truncate(inert(text), MESSAGE_MAX)}\n${f.check.level} · ${reqs} · ${f.check.spec}${cause}` });
+      const from = f.status === 'fail' ? attributionText(f.check) : undefined;
+      const cause = (sameCause ? `\n${inert(truncate(sameCause, MESSAGE_MAX))}` : '') + (from ? `\n${inert(truncate(from, MESSAGE_MAX))}` : '');
+      out.push({ level, title: f.check.id, message: `${note}${truncate(inert(text), MESSAGE_MAX)}\n${inert(levelText(f.check))} · ${reqs} · ${f.check.spec}${cause}` });
     }
     for (const id of result.baseline?.stale ?? []) {
       out.push({ level: 'error', title: id, message: `${prefix}baseline entry no longer fails: remove it from the baseline` });

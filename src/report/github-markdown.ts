@@ -8,6 +8,7 @@ import { isMatrix, runsOf } from './group.js';
 import { safeHref } from './html-escape.js';
 import { oneLine, truncate } from './text.js';
 import { causesCountText } from './causes.js';
+import { levelText } from '../checks/grade.js';
 
 /** Rows per table; the rest are counted (the reports hold everything). */
 export const ROW_LIMIT = 50;
@@ -89,7 +90,7 @@ function findingsTable(title: string, findings: Finding[], matrix: boolean): str
   const rows = findings.slice(0, ROW_LIMIT).map((f) => {
     const sameCause = f.status === 'fail' && f.check.sameCauseAs?.length ? `*same cause as ${mdText(f.check.sameCauseAs.join(', '))}* ` : '';
     const why = `${f.expected ? '*expected (baseline)* ' : ''}${sameCause}${mdText(truncate(oneLine(f.check.message ?? f.check.title), WHY_MAX))}`;
-    const cells = [mdLink(f.check.id, f.check.spec, f.check.title), ...(matrix ? [mdText(f.revisions.join(', '))] : []), f.check.level, mdText(f.check.requirements.join(', ') || '—'), why];
+    const cells = [mdLink(f.check.id, f.check.spec, f.check.title), ...(matrix ? [mdText(f.revisions.join(', '))] : []), mdText(levelText(f.check)), mdText(f.check.requirements.join(', ') || '—'), why];
     return `| ${cells.join(' | ')} |`;
   });
   const more = findings.length > ROW_LIMIT ? [`…and ${findings.length - ROW_LIMIT} more: see the reports.`, ''] : [];

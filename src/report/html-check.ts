@@ -4,6 +4,8 @@ import { esc, safeHref } from './html-escape.js';
 import { redactHeaders } from './redact.js';
 import { formatAt, prettyIfJson, prettyPayload } from './text.js';
 import { sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
+import { attributionText } from './attribution.js';
 
 export const STATUS_MARK: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', skip: '-', info: 'i' };
 
@@ -20,6 +22,7 @@ export function checkHtml(check: CheckResult, domId: string, run: string): strin
     `<div class="detail">`,
     factsHtml(check),
     check.message ? `<p class="message">${esc(check.message)}</p>` : '',
+    attributionText(check) ? `<p class="attribution">${esc(attributionText(check)!)}</p>` : '',
     expectedHtml(check.evidence),
     schemaHtml(check.evidence),
     notesHtml(check.evidence),
@@ -37,7 +40,7 @@ function factsHtml(check: CheckResult): string {
     ? check.requirements.map((r) => `<code class="req">${esc(r)}</code>`).join(' ')
     : '<span class="none">none</span>';
   return (
-    `<dl class="facts"><dt>Level</dt><dd class="level">${esc(check.level)}</dd>` +
+    `<dl class="facts"><dt>Level</dt><dd class="level">${esc(levelText(check))}</dd>` +
     `<dt>Requirements</dt><dd class="reqs">${reqs}</dd><dt>Spec</dt><dd>${spec}</dd>` +
     `<dt>Duration</dt><dd>${esc(Math.round(check.durationMs))} ms</dd></dl>`
   );

@@ -5,6 +5,7 @@ import { CSS, SCRIPT } from './html-assets.js';
 import { areaChart } from './html-chart.js';
 import { checkHtml, STATUS_MARK } from './html-check.js';
 import { esc } from './html-escape.js';
+import { attributionSummary } from './attribution.js';
 import { detectedEras } from './text.js';
 
 const STATUSES: Status[] = ['pass', 'fail', 'warn', 'skip', 'info'];
@@ -46,7 +47,7 @@ export function toHtml(report: Report): string {
     '</head><body>',
     `<header><h1>mcp-conform report</h1>${metaHtml(report, matrix)}</header>`,
     '<section class="summary" id="summary" aria-labelledby="summary-heading"><h2 id="summary-heading" class="sr-only">Summary</h2>' +
-      `<div class="counts">${countsHtml(s)}</div>${areaChart(allChecks)}${matrix ? runsTable(runs) : ''}</section>`,
+      `<div class="counts">${countsHtml(s)}</div>${frameworkHtml(runs, matrix)}${areaChart(allChecks)}${matrix ? runsTable(runs) : ''}</section>`,
     filtersHtml(runs, matrix),
     `<main id="checks">${matrix ? '' : '<h2 class="sr-only">Checks</h2>'}${runs.map((run, i) => runHtml(run, i, matrix)).join('')}</main>`,
     stderrHtml(runs, report),
@@ -75,6 +76,15 @@ function metaHtml(report: Report, matrix: boolean): string {
     ['Tool', `${report.tool.name} ${report.tool.version}`],
   ];
   return `<dl class="meta">${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`;
+}
+
+/** Which failures come from the server's framework, apart from the rest (the verdicts stand). */
+function frameworkHtml(runs: RunResult[], matrix: boolean): string {
+  const items = runs.flatMap((run) => {
+    const text = attributionSummary(run);
+    return text ? [`<p class="from-framework">${esc(`${matrix ? `[${run.protocolVersion}] ` : ''}${text}`)}</p>`] : [];
+  });
+  return items.join('');
 }
 
 function countsHtml(s: Summary): string {

@@ -31,6 +31,7 @@ function runFields(run: RunResult): Record<string, unknown> {
   if (run.eras) fields.eras = { ...run.eras };
   if (run.auth) fields.auth = { ...run.auth };
   if (run.stopped) fields.stopped = run.stopped;
+  if (run.framework) fields.framework = { ...run.framework };
   if (run.startup) fields.startup = { connections: run.startup.connections.map((c) => ({ ...c })), ...(run.startup.oneAtATime ? { oneAtATime: run.startup.oneAtATime } : {}) };
   return fields;
 }
@@ -59,6 +60,12 @@ function checkFields(check: CheckResult): Record<string, unknown> {
   // Extensions of the contract: what a failure comes from, and which earlier failures share it.
   if (check.causes?.length) fields.causes = [...check.causes];
   if (check.sameCauseAs?.length) fields.sameCauseAs = [...check.sameCauseAs];
+  // A status other than the level gives (a MUST that only warns), and why.
+  if (check.attribution) fields.attribution = { ...check.attribution };
+  if (check.gradedAs) {
+    fields.gradedAs = check.gradedAs;
+    if (check.gradedBecause) fields.gradedBecause = check.gradedBecause;
+  }
   return fields;
 }
 

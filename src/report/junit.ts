@@ -3,6 +3,8 @@ import { evidenceLines } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf, type AreaGroup } from './group.js';
 import { xmlAttr, xmlText } from './xml.js';
 import { sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
+import { attributionText } from './attribution.js';
 
 export interface JunitOptions {
   /** `--strict`: SHOULD violations (warn) become JUnit failures too. */
@@ -116,9 +118,11 @@ function caseXml(check: CheckResult, classname: string, failed: boolean): string
 /** The message, where the spec says it, then every piece of evidence as text. */
 function detailText(check: CheckResult): string {
   const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'none';
-  const lines = [check.message ?? '', `Level: ${check.level}  Requirements: ${reqs}  Spec: ${check.spec}`];
+  const lines = [check.message ?? '', `Level: ${levelText(check)}  Requirements: ${reqs}  Spec: ${check.spec}`];
   const sameCause = sameCauseText(check);
   if (sameCause) lines.push(`Cause: ${sameCause}`);
+  const from = attributionText(check);
+  if (from) lines.push(from);
   for (const item of check.evidence) lines.push(...evidenceLines(item, EVIDENCE_OPTS));
   return lines.join('\n');
 }

@@ -2,8 +2,10 @@ import type { CheckResult, Evidence, Report, RunResult, Status, Summary } from '
 import { inert, makeStyle, type Style } from './ansi.js';
 import { evidenceLines, isWire } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
-import { detectedEras, oneLine, truncate } from './text.js';
+import { detectedEras, oneLine, truncate, wrapLine } from './text.js';
 import { causesCountText, sameCauseText } from './causes.js';
+import { levelText } from '../checks/grade.js';
+import { attributionSummary, attributionText } from './attribution.js';
 
 export interface TerminalOptions {
   /** ANSI colors; the caller decides from NO_COLOR / TTY. */
@@ -16,6 +18,8 @@ const MARKS: Record<Status, string> = { pass: '✓', fail: '✗', warn: '!', ski
 const REASON_MAX = 120;
 const BRIEF = { wireShown: 3, maxPayload: 160 };
 const VERBOSE = { wireShown: Number.POSITIVE_INFINITY, maxPayload: 2000 };
+/** Recap messages and findings wrap at this width (after their indent), so a long server error reads whole. */
+const RECAP_WIDTH = 110;
 
 interface Entry {
   run: RunResult;
@@ -46,6 +50,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
   const warnings = entries.filter((e) => e.check.status === 'warn');
   lines.push(...recap('Failures:', failures, matrix, verbose, style.red, style));
   lines.push(...sameCauseLines(report.summary, failures, matrix, style));
+  lines.push(...frameworkLines(runs, matrix, style));
   lines.push(...recap('Warnings:', warnings, matrix, verbose, style.yellow, style));
   if (failures.length > 0) lines.push(...stderrSection(report, matrix, style));
 
@@ -164,11 +169,23 @@ function recap(
     const where = matrix ? ` [${inert(run.protocolVersion)}]` : '';
     lines.push('', `  ${i + 1}) ${tint(inert(check.id))}${where} · ${inert(oneLine(check.title))}`);
     const reqs = check.requirements.length > 0 ? check.requirements.join(', ') : 'no requirement id';
-    lines.push(`     ${style.dim(inert(`${check.level} · ${reqs} · ${check.spec}`))}`);
-    if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t));
+    lines.push(`     ${style.dim(inert(oneLine(`${levelText(check)} · ${reqs} · ${check.spec}`)))}`);
+    if (check.message) lines.push(...indentBlock(check.message, '     ', (t) => t, RECAP_WIDTH));
+    const from = attributionText(check);
+    if (from) lines.push(...indentBlock(from, '     ', style.cyan, RECAP_WIDTH));
     lines.push(...evidenceBlock(check.evidence, verbose, style));
   });
   return lines;
+}
+
+/** After the failures: which of them come from the server's framework, apart from the rest. */
+function frameworkLines(runs: RunResult[], matrix: boolean, style: Style): string[] {
+  const lines = runs.flatMap((run) => {
+    const text = attributionSummary(run);
+    return text ? [`  ${inert(oneLine(`${matrix ? `[${run.protocolVersion}] ` : ''}${text}`))}`] : [];
+  });
+  if (lines.length === 0) return [];
+  return ['', style.bold('From your framework (the verdicts stand; each failure above says what to do):'), ...lines];
 }
 
 /** After the failures: how many distinct causes they have, and each failure an earlier one explains. */
@@ -187,7 +204,7 @@ function evidenceBlock(evidence: Evidence[], verbose: boolean, style: Style): st
   const opts = { maxPayload: limits.maxPayload, full: false };
   const lines: string[] = [];
   for (const item of evidence.filter((e) => !isWire(e))) {
-    for (const text of evidenceLines(item, opts)) lines.push(...indentBlock(text, '     ', (t) => t));
+    for (const text of evidenceLines(item, opts)) lines.push(...indentBlock(text, '     ', (t) => t, RECAP_WIDTH));
   }
   const wire = evidence.filter(isWire);
   if (wire.length === 0) return lines;
@@ -215,7 +232,8 @@ function stderrSection(report: Report, matrix: boolean, style: Style): string[] 
   ]);
 }
 
-/** Splits untrusted text into lines, makes each inert, then indents and styles it. */
-function indentBlock(text: string, pad: string, paint: (text: string) => string): string[] {
-  return text.split(/\r\n|\r|\n/).map((line) => pad + paint(inert(line)));
+/** Splits untrusted text into lines (wrapped at `width` when given), makes each inert, then indents and styles it. */
+function indentBlock(text: string, pad: string, paint: (text: string) => string, width?: number): string[] {
+  const lines = text.split(/\r\n|\r|\n/).flatMap((line) => (width ? wrapLine(inert(line), width) : [inert(line)]));
+  return lines.map((line) => pad + paint(line));
 }

@@ -40,6 +40,24 @@ export function truncate(text: string, max: number): string {
   return `${text.slice(0, Math.max(0, max - 1))}…`;
 }
 
+/**
+ * Breaks one line into lines of at most `width` characters, at spaces where it can (a longer
+ * word is cut across lines): long server messages read whole in a terminal, not cut.
+ */
+export function wrapLine(line: string, width: number): string[] {
+  if (line.length <= width) return [line];
+  const out: string[] = [];
+  let rest = line;
+  while (rest.length > width) {
+    const space = rest.lastIndexOf(' ', width);
+    const at = space > width / 3 ? space : width;
+    out.push(rest.slice(0, at));
+    rest = rest.slice(space === at ? at + 1 : at);
+  }
+  if (rest.length) out.push(rest);
+  return out;
+}
+
 /** Collapses line breaks so untrusted text stays on one line. */
 export function oneLine(text: string): string {
   return text.replace(/\r\n|\r|\n/g, ' ⏎ ');

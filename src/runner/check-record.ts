@@ -1,6 +1,6 @@
 // A check's result as the report shows it: its verdict, raised by the findings its own requests
 // caused, with the catalog record's fields.
-import { specUrl, type Check, type CheckResult, type RunResult } from '../checks/index.js';
+import { GRADED_BECAUSE, gradingOf, specUrl, type Check, type CheckResult, type RunResult } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
 import type { Revision } from '../schema/index.js';
 import type { Evidence, Finding, TargetSpec } from '../session/index.js';
@@ -20,7 +20,8 @@ export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
   const { causes: _partial, ...rest } = verdict;
   const kept = failing.length ? rest : verdict;
   if (rank[verdict.status] >= rank[status]) return { ...kept, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
-  return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence };
+  const gradedBecause = failing.length ? GRADED_BECAUSE.schemaFinding : GRADED_BECAUSE.ownInput;
+  return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence, gradedBecause };
 }
 
 /** A request a finding shows that the check's evidence already holds (received messages are kept: a duplicate answer is the point). */
@@ -44,6 +45,8 @@ export function record(check: Check, revision: Revision, verdict: Verdict, ms: n
     durationMs: Math.round(ms),
     // Only a failure's causes: they say which failures are one finding (attributeCauses).
     ...(verdict.status === 'fail' && verdict.causes?.length ? { causes: [...verdict.causes] } : {}),
+    // A status other than the keyword gives (a MUST that warns) says why, wherever it is shown.
+    ...gradingOf(check, verdict),
   };
 }
 

@@ -16,6 +16,7 @@ import { probeAfterHandshake, type AfterHandshake } from './liveness.js';
 import { selectChecks } from './select.js';
 import { summarize } from '../checks/summary.js';
 import { attributeCauses, distinctCauses } from './causes.js';
+import { attributeFramework } from '../attribution/index.js';
 import { authSummary } from './auth-gate.js';
 import { admit } from './admission.js';
 import { checkExecutor } from './execute-check.js';
@@ -163,7 +164,9 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   await closeRun(sessions, stop, watchingSilence);
 
   const notRun = (c: Check) => record(c, facts.revision, { status: 'skip', message: `not run: ${stopReason(stop)}` }, 0);
-  const checks = attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c)));
+  // Failures known to come from the server's framework say so; no verdict changes.
+  const attributed = attributeFramework({ initializeResult: facts.initializeResult, checks: attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c))), stderrTail }, opts.target.transport === 'stdio' ? 'stdio' : 'http');
+  const checks = attributed.checks;
   return {
     target: targetOf(opts.target),
     protocolVersion: facts.revision,
@@ -178,6 +181,7 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
     ...(first.stateless !== undefined ? { eras: { stateless: first.stateless, ...(first.stateless ? {} : { stateful: mainReady }), ...(first.discoverVersions ? { discoverVersions: first.discoverVersions } : {}) } } : {}),
     ...withAuth(opts.target.transport === 'stdio' ? undefined : authSummary(admission.refused, opts.auth, facts.authRequired)),
     ...(stop.aborted ? { stopped: stopReason(stop) } : {}),
+    ...(attributed.framework ? { framework: attributed.framework } : {}),
   };
 }
 

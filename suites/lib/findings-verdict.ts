@@ -1,6 +1,6 @@
 // Schema findings the session raised about answers to untagged, shared requests (a list walk,
 // the tool survey, the resource reads), reported by the check that judges those answers.
-import type { CheckContext, Verdict } from '../../src/checks/index.js';
+import { GRADED_BECAUSE, type CheckContext, type Verdict } from '../../src/checks/index.js';
 import type { Finding } from '../../src/session/index.js';
 
 /**
@@ -13,5 +13,5 @@ export function findingsVerdict(ctx: CheckContext, findings: Finding[], what: st
   for (const f of shown.slice(0, 5)) ctx.evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
   const first = shown[0];
   const message = `${shown.length} schema problem(s) in ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`;
-  return failing.length ? ctx.violation(message) : ctx.warn(message);
+  return failing.length ? ctx.violation(message) : ctx.warn(message, undefined, undefined, GRADED_BECAUSE.ownInput);
 }

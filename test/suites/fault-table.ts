@@ -125,7 +125,7 @@ export const FAULT_TABLE: Record<string, FaultCase> = {
   'tools/list': { fault: 'tool-bad-input-schema', expect: 'fail' },
   'tools/names': { fault: 'duplicate-tool-names', expect: 'warn' },
   'tools/schemas-compile': { fault: 'tool-invalid-json-schema', expect: 'fail' },
-  'tools/call-result': { fault: 'bad-base64', expect: 'fail' },
+  'tools/call-result': { fault: 'tool-result-rejected', expect: 'fail' },
   'tools/binary-content': { fault: 'bad-base64', expect: 'fail' },
   'tools/structured-content': { fault: 'structured-content-mismatch', expect: 'fail' },
   'tools/structured-content-text': { fault: 'structured-content-no-text', expect: 'warn' },
