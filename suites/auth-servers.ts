@@ -3,6 +3,7 @@
 // each server its protected-resource metadata lists, as an MCP client needs it. Only AUTH-11
 // binds the MCP server; the rest binds the authorization server and the client, so it is
 // information.
+// Proof of each check (the fixture fault that must break it): test/proof/auth-servers.ts.
 import { defineCheck, type Check } from '../src/checks/index.js';
 import { discoverPrm, endpointOf, protectedServer } from './lib/auth-probe.js';
 import { getWithoutToken, readAsMetadata } from './lib/auth-as-metadata.js';

@@ -3,6 +3,7 @@
 // Each check opens its own connection and sends raw exchanges, with no token or another one in
 // place of the run's. Authorization is optional: a server that serves requests without a token
 // skips these, unless a token was given (then serving without one breaks AUTH-2).
+// Proof of each check (the fixture fault that must break it): test/proof/auth.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import { challengedScopes, craftedTokens, fingerprint } from '../src/auth/index.js';

@@ -1,6 +1,7 @@
 // JSON-RPC batches: 2025-03-26 requires servers to accept them (RPC-19…22); every other
 // stateful revision defines single messages only, so a batch should be refused (RPC-24).
 // Batches are odd input for most servers: each check uses a fresh connection.
+// Proof of each check (the fixture fault that must break it): test/proof/batch.ts.
 import { defineCheck, type Check } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Received } from '../src/session/index.js';

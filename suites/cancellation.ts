@@ -1,6 +1,7 @@
 // Cancellation: a cancelled in-flight call gets no response and the server stays healthy;
 // cancellations naming unknown, finished or malformed ids are ignored silently; a cancelled
 // initialize leaves a working server.
+// Proof of each check (the fixture fault that must break it): test/proof/cancellation.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Received, RequestId, Session } from '../src/session/index.js';

@@ -1,5 +1,6 @@
 // Capabilities: declared features work, undeclared ones are refused and not offered,
 // list_changed only where declared, and server requests only for what the client declared.
+// Proof of each check (the fixture fault that must break it): test/proof/capabilities.ts.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import type { Received, Session } from '../src/session/index.js';

@@ -3,6 +3,7 @@
 // declare those capabilities (suites/lib/client-request-runs.ts). Their shape for the revision,
 // the modes and features used only when declared, a server that survives being refused, and a
 // server that asks for roots again after notifications/roots/list_changed.
+// Proof of each check (the fixture fault that must break it): test/proof/client-requests.ts.
 import { defineCheck, describeOutcome, errorCode, lostResponse, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Outcome, Received } from '../src/session/index.js';

@@ -1,5 +1,6 @@
 // Completion: completion/complete on the server's own prompt arguments and resource-template
 // variables (at most 100 values, total and hasMore consistent), and -32602 for an unknown prompt.
+// Proof of each check (the fixture fault that must break it): test/proof/completion.ts.
 import { defineCheck, describeOutcome, errorCode, mapLimited, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';

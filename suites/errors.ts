@@ -2,6 +2,7 @@
 // of error objects, and the absence of errors for valid optional members (RPC-5, RPC-6,
 // RPC-11…14, RPC-16…18). Malformed input goes to fresh connections only, and every such check
 // ends by making sure the server still answers.
+// Proof of each check (the fixture fault that must break it): test/proof/errors.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import type { Outcome, Session } from '../src/session/index.js';

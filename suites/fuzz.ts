@@ -5,6 +5,7 @@
 // liveness probe, and requests without `_meta` or with headers that disagree must be refused as
 // the revision says. Every failure is shrunk to a minimal input and reported with the bytes,
 // what came back, and a command that replays it (src/fuzz/).
+// Proof of each check (the fixture fault that must break it): test/proof/fuzz.ts.
 import type fc from 'fast-check';
 import { defineCheck, HANDSHAKE_TAG, STATEFUL_REVISIONS, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';

@@ -3,6 +3,7 @@
 // are no sessions and no GET stream, and request streams carry only what belongs to the
 // request. Each check sends raw POSTs on a connection of its own, so it can leave out or
 // forge any header.
+// Proof of each check (the fixture fault that must break it): test/proof/http-stateless.ts.
 import { defineCheck, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence, Session } from '../src/session/index.js';
 import { encodeHeaderValue } from '../src/transport/index.js';

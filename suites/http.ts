@@ -3,6 +3,7 @@
 // GET stream, and SSE replies. Each check opens sessions of its own and sends raw exchanges, so it
 // can leave out or forge headers. Where the spec names no status, the JSON-RPC body decides
 // (catalog Appendix A #11): a request was served when its body holds a result.
+// Proof of each check (the fixture fault that must break it): test/proof/http.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless, type Revision } from '../src/schema/index.js';
 import { absence, describeCarried, httpCarried, type Session } from '../src/session/index.js';

@@ -1,6 +1,7 @@
 // Request ids and response correlation: ids echoed exactly (value and JSON type), many
 // concurrent requests each answered once with the right id and the right kind of result, and
 // responses that carry exactly one of result and error (RPC-2, RPC-3, RPC-4, RPC-25).
+// Proof of each check (the fixture fault that must break it): test/proof/ids.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome, RequestId, Session } from '../src/session/index.js';
 import { livenessRequest } from './lib/alive.js';

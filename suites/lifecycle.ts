@@ -1,4 +1,5 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
+// Proof of each check (the fixture fault that must break it): test/proof/lifecycle.ts.
 import { defineCheck, describeOutcome, HANDSHAKE_TAG, STATEFUL_REVISIONS as STATEFUL, type Check, type CheckContext } from '../src/checks/index.js';
 import { isRevision, isStateless, validateMessage, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult } from '../src/session/index.js';

@@ -1,5 +1,6 @@
 // Logging: logging/setLevel for every level, an invalid level, and that a set level filters
 // the notifications/message that follow. Message shapes (LOG-6) are judged by schema validation.
+// Proof of each check (the fixture fault that must break it): test/proof/logging.ts.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Received, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';

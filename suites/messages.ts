@@ -1,6 +1,7 @@
 // Whole-run checks: every message the server sent on the main session, validated against
 // the negotiated revision's schemas, and (stdio) nothing but JSON-RPC on stdout. They read
 // findings no other check claimed, so they run after all others.
+// Proof of each check (the fixture fault that must break it): test/proof/messages.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Finding } from '../src/session/index.js';
 import { WITH_STATELESS } from './lib/revisions.js';

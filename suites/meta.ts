@@ -1,5 +1,6 @@
 // `_meta` key names and icons (basic/index#meta, #icons), judged on what the server publishes:
 // its initialize (or discover) result and every item of its lists.
+// Proof of each check (the fixture fault that must break it): test/proof/meta.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import { isObject } from './lib/json-object.js';

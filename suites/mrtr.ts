@@ -3,6 +3,7 @@
 // only for what the request declared (S26-10), that a tampered requestState is rejected
 // (S26-11), that a retry without answers is asked again (S26-12), and that the server never
 // sends a JSON-RPC request at all (S26-13, over the whole run).
+// Proof of each check (the fixture fault that must break it): test/proof/mrtr.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence, Finding, Outcome, Received } from '../src/session/index.js';
 import { exchangeEvidence, exchangeOn, recordExchange, type Judged } from './lib/exchange.js';

@@ -2,6 +2,7 @@
 // carry no id and fit their schemas, without disturbing the correlation of responses sent
 // meanwhile (RPC-8, RPC-2). Both use fresh connections: one sends odd notifications, the
 // other raises the log level and subscribes (in 2026-07-28: asks for logs in a request's _meta).
+// Proof of each check (the fixture fault that must break it): test/proof/notifications.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import { META_LOG_LEVEL, type Finding, type Received, type Session } from '../src/session/index.js';

@@ -1,6 +1,7 @@
 // Pagination of the list methods the server declares: every walk reaches a last page, no item
 // comes back on two pages, the last page omits nextCursor, and cursors the server did not issue
 // (garbage, or another list's) are rejected with -32602.
+// Proof of each check (the fixture fault that must break it): test/proof/pagination.ts.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { identityOf, listAll, type ListWalk } from './lib/list-all.js';

@@ -1,6 +1,7 @@
 // Progress notifications of the slow tool (--slow-tool): tokens echoed with value and JSON
 // type, values strictly increasing, nothing after the response, and nothing for a request
 // that carried no token. A server may send no progress at all (PROG-5): then these skip.
+// Proof of each check (the fixture fault that must break it): test/proof/progress.ts.
 import { defineCheck, describeOutcome, lostResponse, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence } from '../src/session/index.js';
 import { delay } from './lib/delay.js';

@@ -1,5 +1,6 @@
 // Prompts: listing, getting each listed prompt with its required arguments filled, and the
 // -32602 answers for unknown prompts and missing required arguments.
+// Proof of each check (the fixture fault that must break it): test/proof/prompts.ts.
 import { defineCheck, describeOutcome, errorCode, mapLimited, type Check, type CheckContext } from '../src/checks/index.js';
 import { base64Problem } from './lib/base64.js';
 import { isMimeType } from './lib/mime.js';

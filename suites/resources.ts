@@ -1,6 +1,7 @@
 // Resources: listing, reading what is listed, templates, unknown URIs, and subscriptions.
 // Reads are safe, so every check works on the server's own listed resources (the first
 // SAMPLE_LIMIT of them, read once per run).
+// Proof of each check (the fixture fault that must break it): test/proof/resources.ts.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
 import { base64Problem } from './lib/base64.js';
 import { exchangeOn, recordExchange, type Judged } from './lib/exchange.js';

@@ -1,6 +1,7 @@
 // Legacy HTTP+SSE transport of 2024-11-05: the SSE stream opens with the endpoint event, POSTs to
 // that endpoint are accepted and answered on the stream, and a foreign Origin is refused. The
 // stream checks open streams of their own with fetch (the transport hides the first event).
+// Proof of each check (the fixture fault that must break it): test/proof/sse.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
 import { absence, httpCarried, type Outcome } from '../src/session/index.js';
 import { mediaType } from '../src/transport/headers.js';

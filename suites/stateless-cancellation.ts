@@ -1,6 +1,7 @@
 // Cancellation in 2026-07-28 over stdio: after notifications/cancelled for an in-flight request
 // the server sends nothing more for it, neither its response nor its progress (S26-31). Over
 // HTTP, closing the response stream is the cancellation (S26-27, judged elsewhere).
+// Proof of each check (the fixture fault that must break it): test/proof/stateless-cancellation.ts.
 import { defineCheck, describeOutcome, type Check } from '../src/checks/index.js';
 import { keyOf, type Outcome, type Received } from '../src/session/index.js';
 import { delay, within } from './lib/delay.js';

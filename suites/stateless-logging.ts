@@ -1,6 +1,7 @@
 // Logging in 2026-07-28: no logging/setLevel; a request asks for log messages with
 // _meta logLevel, and gets none without it and none below it (S26-19); an unknown level is
 // invalid params (S26-20).
+// Proof of each check (the fixture fault that must break it): test/proof/stateless-logging.ts.
 import { defineCheck, describeOutcome, errorCode, type Check } from '../src/checks/index.js';
 import { META_LOG_LEVEL } from '../src/session/index.js';
 import { findNoisyTool, type LoggedCall } from './lib/listen-noisy-tool.js';

@@ -3,6 +3,7 @@
 // another version, capabilities taken from each request alone, the fields every result
 // carries (resultType, serverInfo, cache hints), error codes, and list stability. The HTTP
 // rules of the revision are in http-stateless.ts.
+// Proof of each check (the fixture fault that must break it): test/proof/stateless.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { validateMessage } from '../src/schema/index.js';
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, type Outcome, type Session } from '../src/session/index.js';

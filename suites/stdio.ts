@@ -3,6 +3,7 @@
 // checks probe the shared session (their requests are harmless); the robustness checks write
 // split or invalid bytes, so they get connections of their own. Everything else on stdout
 // (banners, logs) is judged by stdio/stdout-only-jsonrpc-whole-run (suites/messages.ts).
+// Proof of each check (the fixture fault that must break it): test/proof/stdio.ts.
 import { defineCheck, describeOutcome, lostResponse, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';

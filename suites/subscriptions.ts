@@ -3,6 +3,7 @@
 // with the subscription id (S26-16), and never a request's progress or logs (S26-18); the server
 // ends one only with a listen result or a notifications/cancelled naming it, and cancels nothing
 // else (S26-17, S26-32).
+// Proof of each check (the fixture fault that must break it): test/proof/subscriptions.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
 import { absence, describeCarried, keyOf, META_SUBSCRIPTION_ID, type Received } from '../src/session/index.js';
 import { isObject, type Item } from './lib/json-object.js';

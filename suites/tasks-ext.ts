@@ -5,6 +5,7 @@
 // status notifications through subscriptions/listen. Tasks come from the tools we may call
 // (read-only, --call-tools, --slow-tool) that the server answers with a task; the slow tool is
 // the one cancelled and listened to.
+// Proof of each check (the fixture fault that must break it): test/proof/tasks-ext.ts.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { isDeepStrictEqual } from 'node:util';
 import { recordExchange, type Judged } from './lib/exchange.js';

@@ -3,6 +3,7 @@
 // status notifications. Safe by default: tasks are created only of tools we may call, and only
 // the --slow-tool is cancelled while it works. Most checks judge one shared run
 // (lib/task-scenario.ts); every wait is bounded by the run's timeouts.
+// Proof of each check (the fixture fault that must break it): test/proof/tasks.ts.
 import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
 import { delay } from './lib/delay.js';

@@ -2,6 +2,7 @@
 // binary payloads, structured content), and error handling (unknown tool, malformed request,
 // invalid arguments, omitted arguments). Only read-only-annotated tools, or those the user
 // allows, are ever called.
+// Proof of each check (the fixture fault that must break it): test/proof/tools.ts.
 import { defineCheck, describeOutcome, errorCode, errorMessageText, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { isStateless, revisionIndex } from '../src/schema/index.js';
 import type { Outcome } from '../src/session/index.js';

@@ -1,61 +1,37 @@
-// Trust: every check passes on the conformant fixture and fails on its fault.
+// Trust: every check fails on its fault (its proof, test/proof/<area>.ts); that it passes on the
+// conformant fixture is conformant-fixture.test.ts. The runs are independent, so they run
+// concurrently (vitest's maxConcurrency bounds them); checks on the main connection that share
+// a fault share a run (test/proof/runs.ts).
 import { describe, expect, it } from 'vitest';
 import { allChecks } from '../../suites/index.js';
-import { FAULTS } from '../fixtures/faults.js';
+import { isFault } from '../fixtures/faults.js';
+import { describeRun, runProof, statefulRuns } from '../proof/runs.js';
 import { FAULT_TABLE } from './fault-table.js';
-import { idsWith, runAgainstFixture, runAgainstHttpFixture, runAgainstLegacySseFixture, statusOf } from './harness.js';
+import { statusOf } from './harness.js';
 
-describe('the conformant fixture', () => {
-  it('passes every check (nothing fails or warns)', async () => {
-    const report = await runAgainstFixture();
-    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
-    expect(report.summary.pass).toBeGreaterThan(0);
-  });
-
-  for (const sse of [false, true]) {
-    it(`passes every check over HTTP with ${sse ? 'SSE' : 'JSON'} replies`, async () => {
-      const report = await runAgainstHttpFixture({ sse });
-      expect(idsWith(report, 'fail', 'warn')).toEqual([]);
-      expect(report.summary.pass).toBeGreaterThan(0);
-    });
-  }
-});
-
-describe('the conformant fixture in the 2026-07-28 era', () => {
-  it('passes every check over stdio', async () => {
-    const report = await runAgainstFixture({ era: 'stateless' });
-    expect(report.protocolVersion).toBe('2026-07-28');
-    expect(idsWith(report, 'fail', 'warn')).toEqual([]);
-    expect(report.summary.pass).toBeGreaterThan(0);
-  });
-
-  for (const sse of [false, true]) {
-    it(`passes every check over HTTP with ${sse ? 'SSE' : 'JSON'} replies`, async () => {
-      const report = await runAgainstHttpFixture({ sse, era: 'stateless' });
-      expect(report.protocolVersion).toBe('2026-07-28');
-      expect(idsWith(report, 'fail', 'warn')).toEqual([]);
-      expect(report.summary.pass).toBeGreaterThan(0);
-    });
-  }
-});
+/** A run's own bound: the harness's run deadline, so a busy machine makes a run slow, not failed. */
+const RUN_TIMEOUT_MS = 120_000;
 
 describe('every check has a fault that breaks it', () => {
   it('covers every shipped check with a known fault', () => {
     const missing = allChecks.map((c) => c.id).filter((id) => !FAULT_TABLE[id]);
     expect(missing).toEqual([]);
-    const unknownFaults = Object.values(FAULT_TABLE).map((c) => c.fault).filter((f) => !(f in FAULTS));
+    const unknownFaults = Object.values(FAULT_TABLE).map((c) => c.fault).filter((f) => !isFault(f));
     expect(unknownFaults).toEqual([]);
   });
 
-  for (const [id, c] of Object.entries(FAULT_TABLE)) {
-    it(`${id} → ${c.expect} with FAULT=${c.fault}`, async () => {
-      const report =
-        c.transport === 'http'
-          ? await runAgainstHttpFixture({ fault: c.fault, sse: c.sse, only: [id], protocolVersion: c.protocolVersion, era: c.era, auth: c.auth })
-          : c.transport === 'sse'
-            ? await runAgainstLegacySseFixture({ fault: c.fault, only: [id] })
-            : await runAgainstFixture({ fault: c.fault, only: [id], protocolVersion: c.protocolVersion, era: c.era });
-      expect(statusOf(report, id)).toBe(c.expect);
+  it('runs every proof, each check in one run', () => {
+    const judged = statefulRuns(FAULT_TABLE).flatMap((run) => Object.keys(run.expected));
+    expect([...judged].sort()).toEqual(Object.keys(FAULT_TABLE).sort());
+  });
+});
+
+describe.concurrent('each fault breaks its checks', () => {
+  for (const run of statefulRuns(FAULT_TABLE)) {
+    const ids = Object.keys(run.expected);
+    it(describeRun(run), { timeout: RUN_TIMEOUT_MS }, async ({ expect }) => {
+      const report = await runProof(run);
+      expect(Object.fromEntries(ids.map((id) => [id, statusOf(report, id)]))).toEqual(run.expected);
     });
   }
 });

@@ -34,6 +34,8 @@ export interface FixtureRun {
   /** Per-request timeout (default 10 s, generous for a busy machine) and the start bound (default the run's). */
   requestTimeoutMs?: number;
   startTimeoutMs?: number;
+  /** How long a check watches for what must not come (default 300 ms). */
+  quietMs?: number;
 }
 
 const eraArgs = (era: FixtureRun['era']) => (era ? ['--era', era] : []);
@@ -52,7 +54,7 @@ export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthO
     seed: 1,
     requestTimeoutMs: opts.requestTimeoutMs ?? 10_000,
     ...(opts.startTimeoutMs !== undefined ? { startTimeoutMs: opts.startTimeoutMs } : {}),
-    quietMs: 300,
+    quietMs: opts.quietMs ?? 300,
     deadlineMs: 120_000,
     callTools: opts.callTools ?? [],
     slowTool: opts.slowTool === false ? undefined : (opts.slowTool ?? (opts.target ? undefined : 'slow')),
