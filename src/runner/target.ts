@@ -113,8 +113,10 @@ async function runEveryEra(tool: Report['tool'], rest: Rest): Promise<Report> {
   const detected = await runRevision(rest);
   if (!mayServeMore(detected, rest)) return { tool, ...detected };
   const probing = await unlessStopped(probeStateful(rest, detected), rest.signal);
-  if (probing === STOPPED) return { tool, ...detected, stopped: stopReason(rest.signal) };
-  if (!probing.served) return { tool, ...detected, eras: { ...detected.eras!, stateful: false, initializeProbe: probing.why } };
+  // One run still, its duration the probe's too.
+  const durationMs = Math.round(performance.now() - t0);
+  if (probing === STOPPED) return { tool, ...detected, durationMs, stopped: stopReason(rest.signal) };
+  if (!probing.served) return { tool, ...detected, durationMs, eras: { ...detected.eras!, stateful: false, initializeProbe: probing.why } };
   // Asked for as detection asks a stateful server: the newest, whatever the server agrees to.
   const stateful = await runRevision({ ...rest, protocolVersion: LATEST_STATEFUL });
   const eras = { ...detected.eras!, stateful: true };
