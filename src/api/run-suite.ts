@@ -14,8 +14,10 @@ export interface RunSuiteOptions extends TargetOptions {
   /** Skip checks whose id matches one of these globs. */
   skip?: string | readonly string[];
   /**
-   * Revision to request (default: the newest stateful one; the server may counter-offer), or
-   * `'all'` for one run per revision the server accepts (the report then holds them under `runs`).
+   * Revision to request, or `'all'` for one run per revision the server accepts (the report then
+   * holds them under `runs`). Default: every era the server serves, at the newest revision of
+   * each, as `mcp-conform run` does: one run, or for a server that answers both server/discover
+   * and initialize two, under `runs` (2026-07-28 first, and `report.protocolVersion`).
    */
   protocolVersion?: Revision | 'all';
   /** Per-request timeout in ms (default 5000). */
@@ -54,7 +56,8 @@ function wholeNumber(name: string, value: number | undefined, fallback: number, 
 /**
  * Runs the conformance checks against one server and returns the JSON report (the shape of
  * `--json`; see CONTRACT.md). Never throws for a failing check: read `report.summary.fail`
- * or each `report.checks[i].status` (for `protocolVersion: 'all'`, `report.runs[j].checks`).
+ * or each `report.checks[i].status` (with `report.runs`, as for `protocolVersion: 'all'` or a
+ * dual-era server, `report.runs[j].checks`).
  *
  * @throws TargetUnreachable when the command cannot be started or the URL cannot be reached.
  * @throws TypeError on invalid options.

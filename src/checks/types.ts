@@ -104,9 +104,11 @@ export interface RunResult {
   /**
    * What era detection found: server/discover answered (stateless), initialize answered (stateful).
    * `discoverVersions`: server/discover answered, listing these versions and no 2026 revision we
-   * speak, so the server was tested through initialize.
+   * speak, so the server was tested through initialize. `initializeProbe`: server/discover
+   * answered and, with no revision asked for, initialize was tried too: what it got, when that
+   * showed no stateful era served (a report testing both eras holds them under `runs`).
    */
-  eras?: { stateless: boolean; stateful?: boolean; discoverVersions?: string[] };
+  eras?: Eras;
   /** HTTP: what the run found about authorization (present when the server asked for it or a token was given). */
   auth?: AuthSummary;
   /**
@@ -152,6 +154,14 @@ export interface AuthSummary {
 }
 
 export type Era = 'stateful' | 'stateless';
+
+/** What era detection found (RunResult.eras). */
+export interface Eras {
+  stateless: boolean;
+  stateful?: boolean;
+  discoverVersions?: string[];
+  initializeProbe?: string;
+}
 
 /** The JSON report of CONTRACT.md. With a matrix run, `runs` holds one RunResult per revision. */
 export interface Report extends RunResult {

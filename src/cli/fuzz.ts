@@ -4,7 +4,7 @@
 import type { Report } from '../checks/types.js';
 import type { FuzzProgress } from '../fuzz/campaign.js';
 import type { TargetRunOptions } from '../runner/target.js';
-import { REVISIONS } from '../schema/index.js';
+import { REVISIONS, type Revision } from '../schema/index.js';
 import { randomSeed } from '../runner/seed.js';
 import { fuzzChecks } from '../../suites/fuzz.js';
 import { readBaseline } from './baseline.js';
@@ -136,7 +136,8 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
   const options: TargetRunOptions = {
     target: args.target,
     checks: fuzzChecks,
-    // As `run`: without --protocol-version, server/discover first, then initialize (legacy HTTP+SSE is 2024-11-05).
+    // As `run`: without --protocol-version, every era the server serves (server/discover first,
+    // then initialize as well; legacy HTTP+SSE is 2024-11-05).
     protocolVersion: args.protocolVersion ?? (args.target.transport === 'sse' ? '2024-11-05' : undefined),
     only: args.only,
     skip: args.skip,
@@ -144,8 +145,9 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     requestTimeoutMs: args.requestTimeoutMs,
     startTimeoutMs: args.startTimeoutMs,
     quietMs: args.quietMs,
-    // The deadline bounds the whole target: with `all`, every revision's campaigns (one after another on stdio).
-    deadlineMs: given('--deadline') ? args.deadlineMs : (fuzzChecks.length * checkTimeoutMs + 60_000) * (args.protocolVersion === 'all' ? REVISIONS.length : 1),
+    // The deadline bounds the whole target: with `all`, every revision's campaigns (one after
+    // another on stdio); with no revision, a dual-era server's two eras.
+    deadlineMs: given('--deadline') ? args.deadlineMs : (fuzzChecks.length * checkTimeoutMs + 60_000) * runsAtMost(args.protocolVersion),
     callTools: args.callTools,
     slowTool: args.slowTool,
     auth: args.auth,
@@ -188,4 +190,9 @@ function runOptionsBut(flags: readonly string[]): string {
     if (!dropping) out.push(line);
   }
   return out.join('\n');
+}
+
+/** How many runs a target may get: one per revision with `all`, one per era (two) with none asked for. */
+function runsAtMost(protocolVersion: Revision | 'all' | undefined): number {
+  return protocolVersion === 'all' ? REVISIONS.length : protocolVersion === undefined ? 2 : 1;
 }

@@ -32,8 +32,10 @@ Options:
   --url <url>                 Streamable HTTP endpoint (use --legacy-sse for 2024-11-05 HTTP+SSE)
   --legacy-sse                the URL is a 2024-11-05 HTTP+SSE endpoint
   --protocol-version <rev>    revision to request (${REVISIONS.join(', ')}), or "all"
-                              for every revision the server accepts (default: the newest it accepts —
-                              2026-07-28 if server/discover answers, else the initialize handshake)
+                              for every revision the server accepts (default: every era the server
+                              serves, at the newest revision of each: 2026-07-28 if server/discover
+                              answers, and then the initialize handshake too if it is served as
+                              well, both runs in one report; else the initialize handshake alone)
   --only <glob>               run only checks whose id matches (repeatable), e.g. --only 'lifecycle/*'
   --skip <glob>               skip checks whose id matches (repeatable); a glob that matches
                               no check id is a usage error (exit 2), not a run of nothing
@@ -52,7 +54,8 @@ Options:
                               first answer, waited for apart from --timeout (default 30000); a
                               slow start is not a failure, a server that never answers is
   --quiet-ms <ms>             how long "no reply expected" checks listen (default 500)
-  --deadline <ms>             ceiling for the whole run (default 300000): checks still running
+  --deadline <ms>             ceiling for the whole run, every era or revision in it (default
+                              300000): checks still running
                               then are cut short ("not finished") and the rest not run, both
                               skipped; the report is written within 2 s
   --call-tools <names|all>    tools we may call besides those annotated readOnlyHint (comma list)

@@ -6,7 +6,7 @@ import { inert } from './ansi.js';
 import { findingsOf, targetLabel, type Finding, type GithubOptions, type GithubTargetResult } from './github-findings.js';
 import { isMatrix, runsOf } from './group.js';
 import { safeHref } from './html-escape.js';
-import { oneLine, truncate } from './text.js';
+import { oneLine, testedEras, truncate } from './text.js';
 import { causesCountText } from './causes.js';
 import { levelText } from '../checks/grade.js';
 
@@ -60,10 +60,11 @@ function targetSection(result: GithubTargetResult, opts: GithubOptions): string 
 
 function metaLine(result: GithubTargetResult, report: Report, opts: GithubOptions): string {
   const protocols = isMatrix(report) ? report.runs!.map((r) => r.protocolVersion).join(', ') : report.protocolVersion;
+  const eras = isMatrix(report) ? testedEras(report.runs!) : '';
   const parts = [
     `${report.tool.name} ${report.tool.version}`,
     ...(result.name ? [targetLabel({ ...result, name: undefined })] : []),
-    `protocol ${protocols || 'none accepted'}`,
+    eras ? `eras: ${eras}` : `protocol ${protocols || 'none accepted'}`,
     `seed ${report.seed}`,
     `${(report.durationMs / 1000).toFixed(1)} s`,
     ...(opts.strict ? ['--strict'] : []),

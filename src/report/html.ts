@@ -6,7 +6,7 @@ import { areaChart } from './html-chart.js';
 import { checkHtml, STATUS_MARK } from './html-check.js';
 import { esc } from './html-escape.js';
 import { attributionSummary } from './attribution.js';
-import { detectedEras } from './text.js';
+import { detectedEras, testedEras } from './text.js';
 
 const STATUSES: Status[] = ['pass', 'fail', 'warn', 'skip', 'info'];
 const LEVELS: Level[] = ['MUST', 'SHOULD', 'MAY'];
@@ -66,9 +66,10 @@ function metaHtml(report: Report, matrix: boolean): string {
   const t = report.target;
   const target = t.transport === 'http' ? (t.url ?? '') : (t.command ?? []).join(' ');
   const protocols = matrix ? report.runs!.map((r) => r.protocolVersion).join(', ') : `${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
+  const eras = matrix ? testedEras(report.runs!) : '';
   const rows: Array<[string, string]> = [
     ['Target', `${t.transport}: ${target}`],
-    [matrix ? 'Protocols' : 'Protocol', protocols],
+    eras ? ['Eras', eras] : [matrix ? 'Protocols' : 'Protocol', protocols],
     ...(report.eras ? [['Detected', detectedEras(report.eras)] as [string, string]] : []),
     ['Seed', String(report.seed)],
     ['Started', report.startedAt],
@@ -182,7 +183,7 @@ function runHtml(run: RunResult, runIndex: number, matrix: boolean): string {
   const s = run.summary;
   const counts = `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.info} info`;
   return (
-    `<section class="run" data-run="${esc(run.protocolVersion)}"><h2>Protocol ${esc(run.protocolVersion)} ` +
+    `<section class="run" data-run="${esc(run.protocolVersion)}"><h2>Protocol ${esc(run.protocolVersion)}${run.era ? ` (${esc(run.era)})` : ''} ` +
     `<small class="run-counts">${esc(counts)}</small></h2>${areas.join('')}</section>`
   );
 }

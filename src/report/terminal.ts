@@ -2,7 +2,7 @@ import type { CheckResult, Evidence, Report, RunResult, Status, Summary } from '
 import { inert, makeStyle, type Style } from './ansi.js';
 import { evidenceLines, isWire } from './evidence-text.js';
 import { groupByArea, isMatrix, runsOf } from './group.js';
-import { detectedEras, oneLine, truncate, wrapLine } from './text.js';
+import { detectedEras, oneLine, testedEras, truncate, wrapLine } from './text.js';
 import { causesCountText, sameCauseText } from './causes.js';
 import { levelText } from '../checks/grade.js';
 import { attributionSummary, attributionText } from './attribution.js';
@@ -38,7 +38,7 @@ export function toTerminal(report: Report, opts: TerminalOptions): string {
     lines.push('');
     const pad = matrix ? '  ' : '';
     if (matrix)
-      lines.push(style.bold(`Protocol ${inert(run.protocolVersion)}`) + style.dim(`  ${countsText(run.summary)}`));
+      lines.push(style.bold(`Protocol ${inert(run.protocolVersion)}${run.era ? ` (${run.era})` : ''}`) + style.dim(`  ${countsText(run.summary)}`));
     for (const group of groupByArea(run.checks)) {
       lines.push(pad + style.bold(inert(group.area)));
       for (const check of group.checks) lines.push(...treeLines(check, `${pad}  `, verbose, style));
@@ -72,14 +72,19 @@ function headerLine(report: Report, matrix: boolean, style: Style): string {
   const target = t.role === 'client'
     ? `client over ${t.transport}: ${(t.command ?? []).join(' ')}`
     : t.transport === 'http' ? `http ${t.url ?? ''}` : `stdio ${(t.command ?? []).join(' ')}`;
-  const protocol = matrix
-    ? `protocols ${report.runs!.map((r) => r.protocolVersion).join(', ')}`
-    : `protocol ${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
-  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, erasText(report), authText(report), `seed ${report.seed}`].filter((p) => p !== '');
+  const eras = matrix ? testedEras(report.runs!) : '';
+  const protocol = eras
+    ? `eras: ${eras}`
+    : matrix
+      ? `protocols ${report.runs!.map((r) => r.protocolVersion).join(', ')}`
+      : `protocol ${report.protocolVersion}${report.era ? ` (${report.era})` : ''}`;
+  // Both eras tested say what detection found; a list server/discover gave still adds to it.
+  const detected = eras && !report.eras?.discoverVersions ? '' : erasText(report);
+  const parts = [`${report.tool.name} ${report.tool.version}`, target.trim(), protocol, detected, authText(report), `seed ${report.seed}`].filter((p) => p !== '');
   return style.bold(inert(oneLine(parts.join(' · '))));
 }
 
-/** What era detection found, e.g. "eras: stateless + stateful" for a dual-era server. */
+/** What era detection found, e.g. "detected: stateless (2026-07-28) + stateful" for a dual-era server. */
 function erasText(report: Report): string {
   return report.eras ? `detected: ${detectedEras(report.eras)}` : '';
 }

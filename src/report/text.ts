@@ -1,4 +1,5 @@
 // Plain-text helpers shared by the terminal and JUnit writers.
+import type { Eras, RunResult } from '../checks/types.js';
 
 /** One-line JSON of a wire payload; raw text is kept when the message did not parse. */
 export function compactPayload(message: unknown, raw?: string): string {
@@ -68,11 +69,24 @@ export function formatAt(at: number): string {
   return `+${Math.round(at)} ms`;
 }
 
-/** What era detection found, e.g. "stateless (2026-07-28) + stateful", and why a discovering server was tested through initialize. */
-export function detectedEras(eras: { stateless: boolean; stateful?: boolean; discoverVersions?: string[] }): string {
+/**
+ * What era detection found, e.g. "stateless (2026-07-28) + stateful", why a discovering server
+ * was tested through initialize, or why a 2026-07-28 server's stateful era was not tested.
+ */
+export function detectedEras(eras: Eras): string {
   const found = [eras.stateless ? 'stateless (2026-07-28)' : '', eras.stateful ? 'stateful' : ''].filter((x) => x !== '').join(' + ') || 'no era';
+  if (eras.initializeProbe) return `${found} only (${truncate(eras.initializeProbe, 120)})`;
   const listed = eras.discoverVersions;
   if (!listed) return found;
   const shown = listed.length > 6 ? `${listed.slice(0, 6).map((v) => truncate(v, 40)).join(', ')}, …` : listed.map((v) => truncate(v, 40)).join(', ');
   return `${found} (server/discover lists only ${shown})`;
+}
+
+/**
+ * The eras a report's runs tested, one run each, e.g. "2026-07-28 (server/discover) and
+ * 2025-11-25 (initialize)"; '' for any other set of runs (one run, or a matrix of revisions).
+ */
+export function testedEras(runs: readonly RunResult[]): string {
+  if (runs.length !== 2 || !runs[0]!.era || !runs[1]!.era || runs[0]!.era === runs[1]!.era) return '';
+  return runs.map((r) => `${r.protocolVersion} (${r.era === 'stateless' ? 'server/discover' : 'initialize'})`).join(' and ');
 }

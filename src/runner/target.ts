@@ -1,9 +1,10 @@
-// Runs the suite against one target: at one revision, or (`all`) at every revision the
-// server accepts — stateful ones via initialize, 2026-07-28 via server/discover — one run each.
-import type { Report, RunResult } from '../checks/types.js';
+// Runs the suite against one target: at one revision; by default in every era the server serves
+// (every-era.ts), at the newest revision of each; or (`all`) at every revision the server
+// accepts — stateful ones via initialize, 2026-07-28 via server/discover — one run each.
+import type { Eras, Report, RunResult } from '../checks/types.js';
 import { summarize } from '../checks/summary.js';
 import { mapLimited } from '../checks/index.js';
-import { isStateless, REVISIONS, type Revision } from '../schema/index.js';
+import { isStateless, LATEST_STATEFUL, REVISIONS, type Revision } from '../schema/index.js';
 import { discover, initialize, openSession } from '../session/index.js';
 import { runRevision, type RunOptions } from './run.js';
 import { targetOf } from './check-record.js';
@@ -12,6 +13,7 @@ import { obtainClientCredentialsTokens } from './client-credentials.js';
 import { refusedForAuth } from './auth-gate.js';
 import { envSecrets, SecretSet, secretsOf } from '../auth/index.js';
 import { runStop, STOPPED, stopReason, unlessStopped } from './stop.js';
+import { mayServeMore, probeStateful } from './every-era.js';
 
 export interface TargetRunOptions extends Omit<RunOptions, 'protocolVersion'> {
   protocolVersion?: Revision | 'all';
@@ -75,10 +77,16 @@ export async function runTarget(opts: TargetRunOptions): Promise<Report> {
 
 async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   const { tool, protocolVersion, ...rest } = opts;
-  if (protocolVersion !== 'all') {
-    const run = await runRevision({ ...rest, protocolVersion });
-    return { tool, ...run };
-  }
+  if (protocolVersion === 'all') return runMatrix(tool, rest);
+  if (protocolVersion === undefined) return runEveryEra(tool, rest);
+  const run = await runRevision({ ...rest, protocolVersion });
+  return { tool, ...run };
+}
+
+type Rest = Omit<TargetRunOptions, 'tool' | 'protocolVersion'>;
+
+/** `all`: one run per revision the server accepts. */
+async function runMatrix(tool: Report['tool'], rest: Rest): Promise<Report> {
   const t0 = performance.now();
   const startedAt = new Date().toISOString();
   const probing = await unlessStopped(probeRevisions(rest), rest.signal);
@@ -91,18 +99,43 @@ async function runTargetUnscrubbed(opts: TargetRunOptions): Promise<Report> {
   // server, the one line saying so) instead of an empty report that passes. Stopped while
   // probing: one run too, which ends at once with every check not run.
   if (!probed || probed.allRefusedForAuth || probed.accepted.length === 0) runs.push(await runRevision(rest));
-  const revisions = runs.map((r) => r.protocolVersion);
+  const eras = probed ? { stateless: probed.accepted.some(isStateless), stateful: probed.accepted.some((r) => !isStateless(r)) } : undefined;
+  return combined(tool, rest, runs, { startedAt, t0, protocolVersion: runs.map((r) => r.protocolVersion).join(','), eras });
+}
+
+/**
+ * No revision asked for: the era detection finds, then, when that was 2026-07-28, the stateful
+ * era too if initialize is served (every-era.ts). Two eras: one report with both under `runs`,
+ * the newest first and at the top, as CONTRACT.md says.
+ */
+async function runEveryEra(tool: Report['tool'], rest: Rest): Promise<Report> {
+  const t0 = performance.now();
+  const detected = await runRevision(rest);
+  if (!mayServeMore(detected, rest)) return { tool, ...detected };
+  const probing = await unlessStopped(probeStateful(rest, detected), rest.signal);
+  // One run still, its duration the probe's too.
+  const durationMs = Math.round(performance.now() - t0);
+  if (probing === STOPPED) return { tool, ...detected, durationMs, stopped: stopReason(rest.signal) };
+  if (!probing.served) return { tool, ...detected, durationMs, eras: { ...detected.eras!, stateful: false, initializeProbe: probing.why } };
+  // Asked for as detection asks a stateful server: the newest, whatever the server agrees to.
+  const stateful = await runRevision({ ...rest, protocolVersion: LATEST_STATEFUL });
+  const eras = { ...detected.eras!, stateful: true };
+  return combined(tool, rest, [detected, stateful], { startedAt: detected.startedAt, t0, protocolVersion: detected.protocolVersion, eras });
+}
+
+/** Several runs as one report: totals over all, each run under `runs`. */
+function combined(tool: Report['tool'], rest: Rest, runs: RunResult[], top: { startedAt: string; t0: number; protocolVersion: string; eras?: Eras }): Report {
   const checks = runs.flatMap((r) => r.checks);
   return {
     tool,
     target: runs[0]?.target ?? targetOf(rest.target),
-    protocolVersion: revisions.join(','),
+    protocolVersion: top.protocolVersion,
     seed: rest.seed,
-    startedAt,
-    durationMs: Math.round(performance.now() - t0),
+    startedAt: top.startedAt,
+    durationMs: Math.round(performance.now() - top.t0),
     summary: { ...summarize(checks), causes: distinctCauses(checks) },
     checks: [],
-    ...(probed ? { eras: { stateless: probed.accepted.some(isStateless), stateful: probed.accepted.some((r) => !isStateless(r)) } } : {}),
+    ...(top.eras ? { eras: top.eras } : {}),
     runs,
     ...(rest.signal?.aborted ? { stopped: stopReason(rest.signal) } : {}),
   };

@@ -1,11 +1,11 @@
 // The exact failing and warning check ids each real server gets from the whole default suite,
 // with the reason for each. Regenerate with `npx tsx test/real/print-expected.ts > /tmp/e.ts`,
 // then investigate every TODO before copying it here (see README.md in this folder).
-import type { Expected } from './findings.js';
+import type { EraExpected, Expected } from './findings.js';
 import type { RealServer } from './real-servers.js';
 
 // Our SDK v2 servers in both postures (dual-era, and 2026-07-28 only) get the same verdicts at
-// 2026-07-28, for the same reasons: one entry each, shared.
+// 2026-07-28, for the same reasons: one entry each, shared (the 2026-07-28-only ones are one run).
 const SDK_V2_STDIO: Expected = {
   protocolVersion: '2026-07-28',
   fail: [
@@ -52,6 +52,75 @@ const SDK_V2_HTTP: Expected = {
       'A POST accepting only application/json, or only text/event-stream, is served, both times as application/json (reproduced with curl); HTTP-34 binds the client (D), so warn. Genuine, as for tmcp.',
     'pagination/invalid-cursor':
       'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+  },
+};
+
+// The dual-era SDK v2 servers' initialize era (2025-11-25): the second run of their default run
+// (sdk-v2/*'s initializeEra), and what sdk-v2-2025/* ask for explicitly. The same verdicts both ways.
+const SDK_V2_2025_STDIO: EraExpected = {
+  protocolVersion: '2025-11-25',
+  fail: [
+    'errors/invalid-request',
+    'errors/parse-error',
+  ],
+  warn: [
+    'errors/invalid-params',
+    'lifecycle/request-before-initialize',
+    'logging/invalid-level',
+    'pagination/invalid-cursor',
+    'prompts/non-string-argument',
+    'resources/unknown-uri',
+  ],
+  why: {
+    'prompts/non-string-argument':
+      'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
+    'errors/invalid-params':
+      'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+    'errors/invalid-request':
+      'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
+    'errors/parse-error':
+      'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
+    'lifecycle/request-before-initialize':
+      'The dual-era entry serves 2025-era traffic without an initialize: over HTTP createMcpHandler (legacy: "stateless") answers every 2025 request from a fresh instance, and on stdio a claim-less tools/list pins the connection to a legacy instance that answers it (reproduced by hand); LIFE-9 binds the client, so warn. Genuine and by design.',
+    'logging/invalid-level':
+      'logging/setLevel with level "verbose" gets -32603 with zod\'s issue list instead of -32602 (reproduced by hand; LOG-4 SHOULD). Genuine, as in SDK v1.',
+    'pagination/invalid-cursor':
+      'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+    'resources/unknown-uri':
+      'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
+  },
+};
+
+const SDK_V2_2025_HTTP: EraExpected = {
+  protocolVersion: '2025-11-25',
+  fail: [],
+  warn: [
+    'batch/not-accepted',
+    'errors/invalid-params',
+    'http/sse-priming-event',
+    'lifecycle/request-before-initialize',
+    'logging/invalid-level',
+    'pagination/invalid-cursor',
+    'prompts/non-string-argument',
+    'resources/unknown-uri',
+  ],
+  why: {
+    'prompts/non-string-argument':
+      'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
+    'batch/not-accepted':
+      '[ping] is processed and answered (200, SSE event with result {}) although 2025-11-25 has no batches (reproduced with curl; RPC-24, derived: warn). Genuine, as in SDK v1.',
+    'errors/invalid-params':
+      'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
+    'http/sse-priming-event':
+      'The 2025-era SSE replies start with "event: message" carrying the first message, with no priming event (an id and empty data) a client could resume from (reproduced with curl; HTTP-14 SHOULD). Genuine: legacy "stateless" serving keeps no event store to resume from.',
+    'lifecycle/request-before-initialize':
+      'The dual-era entry serves 2025-era traffic without an initialize: over HTTP createMcpHandler (legacy: "stateless") answers every 2025 request from a fresh instance, and on stdio a claim-less tools/list pins the connection to a legacy instance that answers it (reproduced by hand); LIFE-9 binds the client, so warn. Genuine and by design.',
+    'logging/invalid-level':
+      'logging/setLevel with level "verbose" gets -32603 with zod\'s issue list instead of -32602 (reproduced by hand; LOG-4 SHOULD). Genuine, as in SDK v1.',
+    'pagination/invalid-cursor':
+      'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
+    'resources/unknown-uri':
+      'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
   },
 };
 
@@ -608,6 +677,52 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool':
         'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine (tmcp-2026.md deviations).',
     },
+    initializeEra: {
+      // The initialize era, tested by the default run after 2026-07-28: tmcp negotiates 2025-06-18 at most.
+      protocolVersion: '2025-06-18',
+      fail: [
+        'completion/unknown-prompt',
+        'errors/invalid-request',
+        'errors/parse-error',
+        'messages/all-server-messages',
+      ],
+      warn: [
+        'errors/invalid-params',
+        'lifecycle/request-before-initialize',
+        'logging/invalid-level',
+        'pagination/invalid-cursor',
+        'resources/unknown-uri',
+        'tools/call-result',
+        'tools/malformed-call',
+        'tools/unknown-tool',
+      ],
+      why: {
+        'completion/unknown-prompt':
+          'completion/complete for an unknown prompt is answered result: null (tmcp\'s handler returns null when no completer matches), not -32602 (COMP-5) and not an object (RPC-4), as tmcp/* show under messages/all-server-messages (here this check claims it). Genuine.',
+        'errors/invalid-params':
+          'resources/read {} gets -32603 \'URI must be a string\'; tools/call with no name or name 123 gets an isError result instead of -32602 (RPC-14, TOOLS-8). Genuine, as for tmcp/*.',
+        'errors/invalid-request':
+          'No answer to any structurally invalid request (jsonrpc "1.0", no method, method 5, id object/boolean/null); ping with params "x" makes McpServer.receive throw a ValiError that the transport swallows (RPC-12, RPC-25). Genuine, as for tmcp/stdio.',
+        'errors/parse-error':
+          '@tmcp/transport-stdio ignores malformed lines by design (its README: \'malformed input lines are ignored\'); RPC-11 wants -32700. Genuine, as for tmcp/stdio.',
+        'lifecycle/request-before-initialize':
+          'tmcp answers tools/list before initialize (over HTTP also without a session: it serves 2026-07-28\'s sessionless calls); LIFE-9 binds the client, so warn only. Genuine, as for tmcp/*.',
+        'logging/invalid-level':
+          'logging/setLevel with level "verbose" is accepted (result {}) instead of -32602 (LOG-4 SHOULD): tmcp does not check the level (seen in the run\'s evidence; tmcp/* declare no logging, so they never got this check). Genuine.',
+        'messages/all-server-messages':
+          'FALSE FAILURE (ours): LIFE-10 "expected a method defined in 2025-03-26, found elicitation/create". On stdio the handshake walk (suites/lib/handshake-walk.ts) negotiates the revision before the run\'s, 2025-03-26, and declares ALL_CLIENT_CAPABILITIES, elicitation among them, which 2025-03-26 does not define; capabilities/client-capabilities-respected then calls ask_name on that connection and tmcp asks for the elicitation we declared. Our input caused it; tmcp/stdio has no tool that elicits, and over HTTP there is no such walk. To fix in the walk (declare only what the negotiated revision defines), then drop this id.',
+        'pagination/invalid-cursor':
+          'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as for tmcp/*.',
+        'resources/unknown-uri':
+          'resources/read of an unknown URI gets -32602 under 2025-06-18 instead of -32002 (RES-6 SHOULD). Genuine, as for tmcp/*.',
+        'tools/call-result':
+          'ask_name (two form elicitations) called by a client that declared no elicitation gets the protocol error -32601 "Client doesn\'t support form mode elicitation" instead of a CallToolResult with isError (TOOLS-9/TOOLS-10 SHOULD; seen in the run\'s evidence). At 2026-07-28 the same call gets -32021, the error that revision defines for it, which passes. Genuine.',
+        'tools/malformed-call':
+          'tools/call {} is answered as a tool result (isError, \'Tool undefined not found\') instead of -32602 (TOOLS-8 SHOULD). Genuine, as for tmcp/*.',
+        'tools/unknown-tool':
+          'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine, as for tmcp/*.',
+      },
+    },
   },
   'tmcp-2026/http': {
     protocolVersion: '2026-07-28',
@@ -653,79 +768,76 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/unknown-tool':
         'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine (tmcp-2026.md deviations).',
     },
+    initializeEra: {
+      // The initialize era, tested by the default run after 2026-07-28: tmcp negotiates 2025-06-18 at most.
+      protocolVersion: '2025-06-18',
+      fail: [
+        'completion/unknown-prompt',
+        'errors/invalid-request',
+        'http/ended-session-404',
+        'http/foreign-origin-rejected',
+        'http/protocol-version-header',
+      ],
+      warn: [
+        'errors/invalid-params',
+        'http/accept-both-media-types',
+        'http/session-id-required',
+        'lifecycle/request-before-initialize',
+        'logging/invalid-level',
+        'pagination/invalid-cursor',
+        'resources/unknown-uri',
+        'tools/call-result',
+        'tools/malformed-call',
+        'tools/unknown-tool',
+      ],
+      why: {
+        'completion/unknown-prompt':
+          'completion/complete for an unknown prompt is answered result: null (tmcp\'s handler returns null when no completer matches), not -32602 (COMP-5) and not an object (RPC-4), as tmcp/* show under messages/all-server-messages (here this check claims it). Genuine.',
+        'errors/invalid-params':
+          'resources/read {} gets -32603 \'URI must be a string\'; tools/call with no name or name 123 gets an isError result instead of -32602 (RPC-14, TOOLS-8). Genuine, as for tmcp/*.',
+        'errors/invalid-request':
+          'Most invalid requests get HTTP 400 with -32600, but ping with params "x" makes McpServer.receive throw a ValiError and the SSE response closes with no answer (RPC-12, RPC-25). Genuine, as for tmcp/http.',
+        'http/accept-both-media-types':
+          'A POST accepting only application/json is served, and answered as text/event-stream, which that client refused; HTTP-34 binds the client (D), so warn. Genuine, as for tmcp/http.',
+        'http/ended-session-404':
+          'tmcp serves any session id, and after DELETE answers 200 the deleted id still serves ping, against HTTP-29 (MUST); the check fails on the never-issued id. Genuine, as for tmcp/http.',
+        'http/foreign-origin-rejected':
+          '@tmcp/transport-http checks Origin only when allowedOrigins is configured: initialize with Origin: https://mcp-conform.invalid is served (HTTP-2/HTTP-3 MUST). Genuine, as for tmcp/http and this server\'s 2026-07-28 run.',
+        'http/protocol-version-header':
+          'MCP-Protocol-Version: 1999-01-01 on a 2025-06-18 session is served with 200 instead of 400 (HTTP-31 MUST). Genuine, as for tmcp/http.',
+        'http/session-id-required':
+          'A POST without Mcp-Session-Id after initialize issued one is served (under a fresh session id); HTTP-28 (SHOULD) is for servers that require sessions, and tmcp deliberately does not. Genuine by the catalog\'s recipe, arguable, as for tmcp/http.',
+        'lifecycle/request-before-initialize':
+          'tmcp answers tools/list before initialize (over HTTP also without a session: it serves 2026-07-28\'s sessionless calls); LIFE-9 binds the client, so warn only. Genuine, as for tmcp/*.',
+        'logging/invalid-level':
+          'logging/setLevel with level "verbose" is accepted (result {}) instead of -32602 (LOG-4 SHOULD): tmcp does not check the level (seen in the run\'s evidence; tmcp/* declare no logging, so they never got this check). Genuine.',
+        'pagination/invalid-cursor':
+          'tools/list ignores a cursor it never issued and returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as for tmcp/*.',
+        'resources/unknown-uri':
+          'resources/read of an unknown URI gets -32602 under 2025-06-18 instead of -32002 (RES-6 SHOULD). Genuine, as for tmcp/*.',
+        'tools/call-result':
+          'ask_name (two form elicitations) called by a client that declared no elicitation gets the protocol error -32601 "Client doesn\'t support form mode elicitation" instead of a CallToolResult with isError (TOOLS-9/TOOLS-10 SHOULD; seen in the run\'s evidence). At 2026-07-28 the same call gets -32021, the error that revision defines for it, which passes. Genuine.',
+        'tools/malformed-call':
+          'tools/call {} is answered as a tool result (isError, \'Tool undefined not found\') instead of -32602 (TOOLS-8 SHOULD). Genuine, as for tmcp/*.',
+        'tools/unknown-tool':
+          'An unknown tool is answered with an isError result instead of a protocol error (TOOLS-7 SHOULD). Genuine, as for tmcp/*.',
+      },
+    },
   },
-  'sdk-v2/stdio': SDK_V2_STDIO,
-  'sdk-v2/http': SDK_V2_HTTP,
+  // Dual-era: the default run tests both eras, 2026-07-28 first.
+  'sdk-v2/stdio': { ...SDK_V2_STDIO, initializeEra: SDK_V2_2025_STDIO },
+  'sdk-v2/http': { ...SDK_V2_HTTP, initializeEra: SDK_V2_2025_HTTP },
   'sdk-v2-modern/stdio': SDK_V2_STDIO,
   'sdk-v2-modern/http': SDK_V2_HTTP,
   'sdk-v2-2025/stdio': {
-    // The dual-era server's initialize side; detection would pick 2026-07-28.
+    // The dual-era server asked for 2025-11-25: its initialize era, as the default run's second run finds it.
     requested: '2025-11-25',
-    protocolVersion: '2025-11-25',
-    fail: [
-      'errors/invalid-request',
-      'errors/parse-error',
-    ],
-    warn: [
-      'errors/invalid-params',
-      'lifecycle/request-before-initialize',
-      'logging/invalid-level',
-      'pagination/invalid-cursor',
-      'prompts/non-string-argument',
-      'resources/unknown-uri',
-    ],
-    why: {
-      'prompts/non-string-argument':
-        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
-      'errors/invalid-params':
-        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
-      'errors/invalid-request':
-        'Lines that fail the SDK\'s JSON-RPC message schema (jsonrpc "1.0", no jsonrpc, no method, method 5, params "x", id object/boolean/null) are dropped without a reply (reproduced by hand); RPC-12 wants -32600. Genuine, as in SDK v1.',
-      'errors/parse-error':
-        'serveStdio\'s StdioServerTransport reports an unparseable line to onerror and writes nothing back (reproduced by hand: no line on stdout); RPC-11 wants -32700 with id null. Genuine, as in SDK v1.',
-      'lifecycle/request-before-initialize':
-        'The dual-era entry serves 2025-era traffic without an initialize: over HTTP createMcpHandler (legacy: "stateless") answers every 2025 request from a fresh instance, and on stdio a claim-less tools/list pins the connection to a legacy instance that answers it (reproduced by hand); LIFE-9 binds the client, so warn. Genuine and by design.',
-      'logging/invalid-level':
-        'logging/setLevel with level "verbose" gets -32603 with zod\'s issue list instead of -32602 (reproduced by hand; LOG-4 SHOULD). Genuine, as in SDK v1.',
-      'pagination/invalid-cursor':
-        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
-      'resources/unknown-uri':
-        'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
-    },
+    ...SDK_V2_2025_STDIO,
   },
   'sdk-v2-2025/http': {
-    // The dual-era server's initialize side; detection would pick 2026-07-28.
+    // The dual-era server asked for 2025-11-25: its initialize era, as the default run's second run finds it.
     requested: '2025-11-25',
-    protocolVersion: '2025-11-25',
-    fail: [],
-    warn: [
-      'batch/not-accepted',
-      'errors/invalid-params',
-      'http/sse-priming-event',
-      'lifecycle/request-before-initialize',
-      'logging/invalid-level',
-      'pagination/invalid-cursor',
-      'prompts/non-string-argument',
-      'resources/unknown-uri',
-    ],
-    why: {
-      'prompts/non-string-argument':
-        'prompts/get with number argument values gets -32603 with a multi-line zod issue list instead of -32602 (PROMPT-7 SHOULD): The official SDK (McpServer) validates the arguments but reports the failure as an internal error, as for logging/invalid-level. Genuine, verified on the wire.',
-      'batch/not-accepted':
-        '[ping] is processed and answered (200, SSE event with result {}) although 2025-11-25 has no batches (reproduced with curl; RPC-24, derived: warn). Genuine, as in SDK v1.',
-      'errors/invalid-params':
-        'resources/read {} and prompts/get {} get -32603 with zod\'s issue list as the message instead of -32602 (reproduced by hand; tools/call {} does get -32602 "Invalid tools/call request" in v2). RPC-14; warn since an error does come back. Genuine.',
-      'http/sse-priming-event':
-        'The 2025-era SSE replies start with "event: message" carrying the first message, with no priming event (an id and empty data) a client could resume from (reproduced with curl; HTTP-14 SHOULD). Genuine: legacy "stateless" serving keeps no event store to resume from.',
-      'lifecycle/request-before-initialize':
-        'The dual-era entry serves 2025-era traffic without an initialize: over HTTP createMcpHandler (legacy: "stateless") answers every 2025 request from a fresh instance, and on stdio a claim-less tools/list pins the connection to a legacy instance that answers it (reproduced by hand); LIFE-9 binds the client, so warn. Genuine and by design.',
-      'logging/invalid-level':
-        'logging/setLevel with level "verbose" gets -32603 with zod\'s issue list instead of -32602 (reproduced by hand; LOG-4 SHOULD). Genuine, as in SDK v1.',
-      'pagination/invalid-cursor':
-        'tools/list with a cursor it never issued returns the full list (reproduced by hand); PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as in SDK v1.',
-      'resources/unknown-uri':
-        'The SDK\'s McpServer answers a read of an unknown URI with -32602 "Resource not found: <uri>" (data.uri) in both eras (reproduced by hand); under 2025-11-25 RES-6 asks for -32002 (SHOULD). Genuine, lenient.',
-    },
+    ...SDK_V2_2025_HTTP,
   },
   'sdk-v1-auth/http': {
     protocolVersion: '2025-11-25',
@@ -793,6 +905,17 @@ export const EXPECTED: Record<RealServer, Expected> = {
         'A POST accepting only application/json, or only text/event-stream, is served (HTTP-34 binds the client, D: warn). Genuine, as for sdk-v2/http.',
       'pagination/invalid-cursor':
         'tools/list with a cursor it never issued returns the full list; PAGE-4 asks for -32602 (SHOULD). Genuine (lenient), as for sdk-v2/http.',
+    },
+    // Dual-era too (createMcpHandler's legacy: 'stateless'): its initialize era gets the unprotected
+    // server's verdicts there (SDK_V2_2025_HTTP), and the same challenge as at 2026-07-28.
+    initializeEra: {
+      ...SDK_V2_2025_HTTP,
+      warn: ['auth/challenge-error-codes', ...SDK_V2_2025_HTTP.warn],
+      why: {
+        ...SDK_V2_2025_HTTP.why,
+        'auth/challenge-error-codes':
+          'SDK v2\'s requireBearerAuth (verifyBearerToken) does as v1\'s: requireBearerAuth answers a request without any Authorization header with error="invalid_token" ("Missing Authorization header"), where RFC 6750 §3.1 wants no error code, and it reads only the header, so the token in the header and the access_token query at once is served instead of 400 invalid_request (AUTH-13 SHOULD). Genuine, in the SDK\'s middleware.',
+      },
     },
   },
   'fastmcp-auth/http': {

@@ -1,18 +1,15 @@
 // What a run against a real server found: the failing and warning check ids, and where they
 // differ from the pinned sets in expected.ts. Shared by the tests and print-expected.ts.
-import type { Report, Revision } from '../../src/checks/types.js';
+import type { Report, Revision, RunResult } from '../../src/checks/types.js';
 import { EXPECTED } from './expected.js';
-import { idsWith, runAgainstFixture } from '../suites/harness.js';
+import { runAgainstFixture } from '../suites/harness.js';
 import { startRealServer, type RealServer } from './real-servers.js';
 import type { StartedTarget } from './real-servers.js';
 
-export interface Expected {
+/** One run's pinned verdicts. */
+export interface EraExpected {
   /** The revision the suite negotiated. */
   protocolVersion: string;
-  /** The revision to ask for (default: detect, as the CLI does). */
-  requested?: Revision;
-  /** Tools besides read-only ones the suite may call (--call-tools), e.g. a harmless simulation that is not annotated readOnlyHint. */
-  callTools?: string[];
   fail: string[];
   warn: string[];
   /**
@@ -24,15 +21,46 @@ export interface Expected {
   why: Record<string, string>;
 }
 
-export interface Findings {
+/** A server's pinned verdicts: of its run, or of the first of its two eras (2026-07-28) and `initializeEra`. */
+export interface Expected extends EraExpected {
+  /** The revision to ask for (default: detect, as the CLI does). */
+  requested?: Revision;
+  /** Tools besides read-only ones the suite may call (--call-tools), e.g. a harmless simulation that is not annotated readOnlyHint. */
+  callTools?: string[];
+  /**
+   * A dual-era server run with no revision asked for is run in both eras: the verdicts of its
+   * second run, through initialize (the fields above are its 2026-07-28 run's).
+   */
+  initializeEra?: EraExpected;
+}
+
+export interface EraFindings {
   protocolVersion: string;
   fail: string[];
   warn: string[];
 }
 
-export function findingsOf(report: Report, unstable: readonly string[] = []): Findings {
-  const stable = (ids: string[]) => ids.filter((id) => !unstable.includes(id));
-  return { protocolVersion: report.protocolVersion, fail: stable(idsWith(report, 'fail')), warn: stable(idsWith(report, 'warn')) };
+export interface Findings extends EraFindings {
+  initializeEra?: EraFindings;
+}
+
+/** What a report found, run by run as `expected` pins it: a two-era report's second run is `initializeEra`. */
+export function findingsOf(report: Report, expected: Pick<Expected, 'unstable' | 'initializeEra'> = {}): Findings {
+  const [first, second, ...more] = report.runs ?? [report];
+  if (more.length) throw new Error(`${report.runs!.length} runs: real servers are pinned for one era or two`);
+  const found = eraFindings(first!, expected.unstable);
+  return second ? { ...found, initializeEra: eraFindings(second, expected.initializeEra?.unstable) } : found;
+}
+
+function eraFindings(run: RunResult, unstable: readonly string[] = []): EraFindings {
+  const ids = (status: string) => [...new Set(run.checks.filter((c) => c.status === status && !unstable.includes(c.id)).map((c) => c.id))].sort();
+  return { protocolVersion: run.protocolVersion, fail: ids('fail'), warn: ids('warn') };
+}
+
+/** The part of an entry a run's findings are compared with. */
+export function comparable(expected: Expected): Findings {
+  const era = (e: EraExpected): EraFindings => ({ protocolVersion: e.protocolVersion, fail: e.fail, warn: e.warn });
+  return expected.initializeEra ? { ...era(expected), initializeEra: era(expected.initializeEra) } : era(expected);
 }
 
 /**
@@ -56,8 +84,8 @@ export async function runRealServer(name: RealServer): Promise<Report> {
   }
 }
 
-/** why-entries that match no current fail/warn id, and fail/warn ids with no why-entry. */
-export function undocumented(expected: Expected): { missing: string[]; stale: string[] } {
+/** why-entries that match no current fail/warn id, and fail/warn ids with no why-entry (of one era's entry). */
+export function undocumented(expected: EraExpected): { missing: string[]; stale: string[] } {
   const graded = new Set([...expected.fail, ...expected.warn, ...(expected.unstable ?? [])]);
   return {
     missing: [...graded].filter((id) => !(id in expected.why)).sort(),

@@ -5,7 +5,7 @@
 //   --details   also print each fail/warn message and evidence summary to stderr
 import type { Report } from '../../src/checks/types.js';
 import { EXPECTED } from './expected.js';
-import { findingsOf, runRealServer, type Expected } from './findings.js';
+import { findingsOf, runRealServer, type EraExpected, type EraFindings, type Expected } from './findings.js';
 import { REAL_SERVERS, type RealServer } from './real-servers.js';
 
 const TODO = 'TODO: investigate (genuine finding or a bug of ours?)';
@@ -20,38 +20,55 @@ for (const name of picked) {
 const names = (picked.length > 0 ? picked : REAL_SERVERS) as RealServer[];
 
 const quote = (s: string) => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-const list = (ids: string[]) => (ids.length === 0 ? '[]' : `[\n${ids.map((id) => `      ${quote(id)},\n`).join('')}    ]`);
 
-/** The entry for a server: the sets just found, the reasons already written (or TODO). */
+/** The entry for a server: the sets just found, the reasons already written (or TODO), run by run. */
 function fresh(name: RealServer, report: Report): Expected {
   const pinned = (EXPECTED as Partial<Record<RealServer, Expected>>)[name];
+  const { initializeEra, ...found } = findingsOf(report, pinned ?? {});
+  const requested = pinned?.requested;
+  return {
+    ...freshEra(found, pinned),
+    ...(requested ? { requested } : {}),
+    ...(initializeEra ? { initializeEra: freshEra(initializeEra, pinned?.initializeEra) } : {}),
+  };
+}
+
+function freshEra(found: EraFindings, pinned: EraExpected | undefined): EraExpected {
   const unstable = pinned?.unstable ?? [];
-  const found = findingsOf(report, unstable);
   const known = pinned?.why ?? {};
   const ids = [...new Set([...found.fail, ...found.warn, ...unstable])].sort();
-  const requested = pinned?.requested;
-  return { ...found, ...(requested ? { requested } : {}), ...(unstable.length ? { unstable } : {}), why: Object.fromEntries(ids.map((id) => [id, known[id] ?? TODO])) };
+  return { ...found, ...(unstable.length ? { unstable } : {}), why: Object.fromEntries(ids.map((id) => [id, known[id] ?? TODO])) };
 }
 
 function render(name: RealServer, e: Expected): string {
-  const why = Object.entries(e.why).map(([id, reason]) => `      ${quote(id)}:\n        ${quote(reason)},\n`).join('');
   return [
     `  ${quote(name)}: {`,
     ...(e.requested ? [`    requested: ${quote(e.requested)},`] : []),
-    `    protocolVersion: ${quote(e.protocolVersion)},`,
-    `    fail: ${list(e.fail)},`,
-    `    warn: ${list(e.warn)},`,
-    ...(e.unstable ? [`    unstable: ${list(e.unstable)},`] : []),
-    `    why: {${why === '' ? '},' : `\n${why}    },`}`,
+    ...eraLines(e, '    '),
+    ...(e.initializeEra ? ['    initializeEra: {', ...eraLines(e.initializeEra, '      '), '    },'] : []),
     `  },`,
   ].join('\n');
 }
 
+function eraLines(e: EraExpected, pad: string): string[] {
+  const ids = (list: string[]) => (list.length === 0 ? '[]' : `[\n${list.map((id) => `${pad}  ${quote(id)},\n`).join('')}${pad}]`);
+  const why = Object.entries(e.why).map(([id, reason]) => `${pad}  ${quote(id)}:\n${pad}    ${quote(reason)},\n`).join('');
+  return [
+    `${pad}protocolVersion: ${quote(e.protocolVersion)},`,
+    `${pad}fail: ${ids(e.fail)},`,
+    `${pad}warn: ${ids(e.warn)},`,
+    ...(e.unstable ? [`${pad}unstable: ${ids(e.unstable)},`] : []),
+    `${pad}why: {${why === '' ? '},' : `\n${why}${pad}},`}`,
+  ];
+}
+
 function printDetails(name: RealServer, report: Report): void {
-  for (const c of (report.runs ?? [report]).flatMap((r) => r.checks)) {
-    if (c.status !== 'fail' && c.status !== 'warn') continue;
-    process.stderr.write(`\n[${name}] ${c.status} ${c.id} (${c.requirements.join(', ')}): ${c.message ?? ''}\n`);
-    for (const e of c.evidence) process.stderr.write(`    ${JSON.stringify(e).slice(0, 600)}\n`);
+  for (const run of report.runs ?? [report]) {
+    for (const c of run.checks) {
+      if (c.status !== 'fail' && c.status !== 'warn') continue;
+      process.stderr.write(`\n[${name}${report.runs ? ` ${run.protocolVersion}` : ''}] ${c.status} ${c.id} (${c.requirements.join(', ')}): ${c.message ?? ''}\n`);
+      for (const e of c.evidence) process.stderr.write(`    ${JSON.stringify(e).slice(0, 600)}\n`);
+    }
   }
 }
 

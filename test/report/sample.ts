@@ -238,6 +238,22 @@ export function matrixReport(): Report {
 }
 
 /**
+ * A report of a dual-era server run with no revision asked for: the detected 2026-07-28 run, then
+ * the 2025-11-25 run through initialize, the only one with the sample's failures.
+ */
+export function twoErasReport(): Report {
+  const stateless = run('2026-07-28', sampleChecks().map((c) => (c.status === 'fail' ? { ...c, status: 'pass' as const, message: undefined } : c)), { era: 'stateless', eras: { stateless: true } });
+  const stateful = run('2025-11-25', sampleChecks(), { era: 'stateful', stderrTail: ['stateful run stderr'] });
+  const checks = [...stateless.checks, ...stateful.checks];
+  return {
+    tool: { name: 'mcp-conform', version: '0.1.0' },
+    ...run('2026-07-28', [], { summary: summarize(checks), eras: { stateless: true, stateful: true } }),
+    durationMs: 2469,
+    runs: [stateless, stateful],
+  };
+}
+
+/**
  * The published SDKs' three failures of two causes: errors/parse-error and errors/invalid-request
  * each a cause of its own, fuzz/malformed-messages explained by errors/invalid-request.
  */
