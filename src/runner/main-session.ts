@@ -48,8 +48,10 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
   const probeSentAt = performance.now();
   // A stateful server may leave the probe unanswered: it waits its own timeout, not the start bound.
   const found = await discover(session, { tag: requested === undefined ? ERA_PROBE_TAG : HANDSHAKE_TAG, timeoutMs, silenceIsAnswer: requested === undefined });
-  // Unanswered while the server had sent nothing yet: its silence says nothing about server/discover.
-  const probeOutlivedByStart = found.outcome.kind === 'timeout' && session.startMs === undefined;
+  // Unanswered while the server had sent nothing yet, or had started only late in the probe's
+  // wait: its silence says little about server/discover (a cold start's first handler runs slowly).
+  const startedAt = session.startMs;
+  const probeOutlivedByStart = found.outcome.kind === 'timeout' && (startedAt === undefined || startedAt > found.outcome.ms / 2);
   const discoverVersions = requested === undefined ? statefulOnly(found.outcome) : undefined;
   const modern = found.outcome.kind === 'result' && !discoverVersions;
   if (modern || requested !== undefined) {
@@ -64,7 +66,7 @@ async function openInEra(target: TargetSpec, options: SessionOptions, requested:
   else session.prepareHandshake(LATEST_STATEFUL);
   const stateful = await handshake(legacy, LATEST_STATEFUL);
   if (found.outcome.kind === 'timeout' && !legacy.closed) {
-    const lateWaitMs = probeOutlivedByStart && legacy === session ? options.requestTimeoutMs : 0;
+    const lateWaitMs = probeOutlivedByStart && legacy === session ? options.requestTimeoutMs + PROBE_TIMEOUT_MS : 0;
     const modernAfterAll = await discoverAfterSlowStart(legacy, target, options, { id: found.outcome.id, lateWaitMs }, stateful.handshake, performance.now() - probeSentAt);
     if (modernAfterAll) return modernAfterAll;
   }

@@ -1,7 +1,7 @@
 // The lifecycle's handshake walk, shared by the checks that observe it and by the capabilities
 // check that continues on its connection (suites/lifecycle.ts, suites/capabilities.ts).
 import { HANDSHAKE_TAG, STATEFUL_REVISIONS, type CheckContext } from '../../src/checks/index.js';
-import { revisionIndex, type Revision } from '../../src/schema/index.js';
+import { isRevision, revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import type { SendOutcome } from '../../src/transport/types.js';
 import { isObject } from './json-object.js';
@@ -36,6 +36,16 @@ export interface HandshakeWalk {
 }
 
 export const ALL_CLIENT_CAPABILITIES = { roots: { listChanged: true }, sampling: {}, elicitation: {} };
+
+/**
+ * What the walk declares at `revision`: every client capability that revision defines. Declaring
+ * elicitation on a 2025-03-26 connection (it came with 2025-06-18) invites a server to send a
+ * request that revision has no such method for, and the finding would be our doing.
+ */
+export function clientCapabilitiesAt(revision: string): Record<string, unknown> {
+  const { elicitation: _newer, ...older } = ALL_CLIENT_CAPABILITIES;
+  return isRevision(revision) && revisionIndex(revision) < revisionIndex('2025-06-18') ? older : ALL_CLIENT_CAPABILITIES;
+}
 const isServerRequestNotPing = (r: Received) => isObject(r.message) && 'method' in r.message && 'id' in r.message && r.message.method !== 'ping';
 
 /**
@@ -77,7 +87,7 @@ function walkState(ctx: CheckContext): Promise<WalkState> {
 /** The walk; a check that judges it says which revision the connection negotiated, when not the run's. */
 export async function handshakeWalk(ctx: CheckContext): Promise<HandshakeWalk> {
   const walk = await (await walkState(ctx)).walk;
-  if (walk.revision) ctx.note(`observed on the connection that negotiated ${walk.revision} (lifecycle/version-echo's probe of it, which declared every client capability)`);
+  if (walk.revision) ctx.note(`observed on the connection that negotiated ${walk.revision} (lifecycle/version-echo's probe of it, which declared every client capability that revision defines)`);
   return walk;
 }
 
@@ -114,13 +124,14 @@ interface WalkOptions {
 async function walkOn(ctx: CheckContext, revision: string, o: WalkOptions = {}): Promise<HandshakeWalk> {
   const { answered, ping = true } = o;
   // Started first: the walk mostly waits (quiet periods), which overlaps the other starts.
-  const { session } = await ctx.connect({ initialize: false, clientCapabilities: ALL_CLIENT_CAPABILITIES, forRun: true, startOrder: 'first' });
+  const capabilities = clientCapabilitiesAt(revision);
+  const { session } = await ctx.connect({ initialize: false, clientCapabilities: capabilities, forRun: true, startOrder: 'first' });
   // Listen before initialize goes out: an early request may arrive in the same read as the result.
   const early: Received[] = [];
   const stopListening = session.onReceive((r) => {
     if (isServerRequestNotPing(r)) early.push(r);
   });
-  const handshake = await initialize(session, { protocolVersion: revision, capabilities: ALL_CLIENT_CAPABILITIES, tag: HANDSHAKE_TAG, sendInitialized: false });
+  const handshake = await initialize(session, { protocolVersion: revision, capabilities, tag: HANDSHAKE_TAG, sendInitialized: false });
   answered?.(handshake);
   const negotiated = handshake.outcome.kind === 'result' && handshake.answeredVersion !== ctx.revision ? String(handshake.answeredVersion) : undefined;
   const walk: HandshakeWalk = { session, handshake, early, replies: Promise.resolve([]), ...(negotiated ? { revision: negotiated } : {}) };
