@@ -2,7 +2,7 @@
 // stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one POST per
 // case). Their shared state and batch lifecycle are in link-base.ts.
 import type { Session } from '../session/index.js';
-import type { RequestId } from '../session/index.js';
+import type { Outcome, RequestId } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
 import type { CaseSpec } from './wire-case.js';
 
@@ -70,9 +70,9 @@ export function livenessMessage(session: Session, id: RequestId): Obj {
  * (the link writes the bytes itself), so it correlates their answers, validates them against the
  * method's result schema and never mistakes them for answers to nothing.
  */
-export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, timeoutMs: number, tag: string): void {
+export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, timeoutMs: number, tag: string): Promise<Outcome> {
   // The ping is untagged: problems with its answer belong to the whole-run checks.
-  void session.awaitAnswer(ping, { timeoutMs });
+  const pinged = session.awaitAnswer(ping, { timeoutMs });
   for (const run of runs) {
     for (const ref of run.expect.refs) {
       const message: Obj = { jsonrpc: '2.0', id: ref.id, method: ref.method };
@@ -80,6 +80,7 @@ export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, ti
       void session.awaitAnswer(message, { tag, timeoutMs });
     }
   }
+  return pinged;
 }
 
 /**

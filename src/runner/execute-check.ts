@@ -144,15 +144,28 @@ function cutShort(stop: AbortSignal, evidence?: Verdict['evidence']): Verdict {
   return { status: 'skip', message: `not finished: ${stopReason(stop)}`, evidence };
 }
 
+/** How far waits the server kept busy may move a check's ceiling on, in multiples of the ceiling. */
+const BUSY_CEILING_FACTOR = 2;
+
+/** Time (ms) the waits on the check's connections went on because the server was busy (session latency.ts). */
+function busyMs(ctx: CheckContext): number {
+  const sessions = new Set([ctx.session, ...ctx.openedSessions]);
+  let ms = 0;
+  for (const s of sessions) ms += s.extendedMs;
+  return ms;
+}
+
 /**
  * The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own
  * rule, never below warn), or, when the run stops first, a skip (its body is aborted). Time the
- * run's servers spent starting meanwhile moves the ceiling on.
+ * run's servers spent starting meanwhile moves the ceiling on, and so does time its waits went on
+ * because the server was busy with earlier requests (up to BUSY_CEILING_FACTOR times the ceiling).
  */
 async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal, starts: RunStarts): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
   const begun = performance.now();
   const startingBefore = starts.elapsed();
+  const busyBefore = busyMs(ctx);
   // A body that throws at once is an error like one that rejects (caught below).
   const body = new Promise<Verdict>((resolve) => resolve(check.run(ctx)));
   const run = unlessStopped(body, stop).then((v) => {
@@ -164,15 +177,17 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
   const timeout = new Promise<Verdict>((resolve) => {
     const expire = () => {
       const startingMs = Math.round(starts.elapsed() - startingBefore);
-      const left = begun + limit + startingMs - performance.now();
+      const busy = Math.min(BUSY_CEILING_FACTOR * limit, busyMs(ctx) - busyBefore);
+      const left = begun + limit + startingMs + busy - performance.now();
       if (left > 0) {
         timer = setTimeout(expire, left);
         return;
       }
       abort.abort();
       const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
-      const starting = startingMs > 0 ? ` (plus ${startingMs} ms while servers were starting)` : '';
-      resolve({ status, message: `the check did not finish within ${limit} ms${starting}: the server stopped answering`, evidence: ctx.evidence });
+      const starting = [startingMs > 0 ? `${startingMs} ms while servers were starting` : '', busy > 0 ? `${Math.round(busy)} ms while the server was busy with earlier requests` : ''].filter(Boolean).join(', ');
+      const plus = starting ? ` (plus ${starting})` : '';
+      resolve({ status, message: `the check did not finish within ${limit} ms${plus}: the server stopped answering`, evidence: ctx.evidence });
     };
     timer = setTimeout(expire, limit);
   });

@@ -105,7 +105,7 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
   }
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
   // A slow tool must not hold up the verdicts of every tools check (straggler.ts).
-  const cutoff = planned.length ? stragglerCutoff(planned.length) : undefined;
+  const cutoff = planned.length ? stragglerCutoff(planned.length, (ms) => ctx.session.scaled(ms)) : undefined;
   const done = await mapLimited(planned, CALL_CONCURRENCY, async ({ tool, args }) => {
     if (ctx.signal.aborted) return undefined;
     const call = await callTool(ctx.session, tool, args, budget, cutoff?.giveUp);
