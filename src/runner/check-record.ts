@@ -44,6 +44,7 @@ export function record(check: Check, revision: Revision, verdict: Verdict, ms: n
     durationMs: Math.round(ms),
     // Only a failure's causes: they say which failures are one finding (attributeCauses).
     ...(verdict.status === 'fail' && verdict.causes?.length ? { causes: [...verdict.causes] } : {}),
+    ...(verdict.status === 'skip' && verdict.tooSlow ? { tooSlow: verdict.tooSlow } : {}),
   };
 }
 

@@ -74,11 +74,22 @@ export class LatencyBook {
     return this.extendedTotal;
   }
 
+  /** A wait was extended because the server was busy within the last `ms`. */
+  busyWithin(ms: number, now = performance.now()): boolean {
+    return this.extendedUntil > 0 && this.extendedUntil >= now - ms;
+  }
+
   private noteExtension(now: number, ms: number): void {
     const end = now + ms;
     if (end <= this.extendedUntil) return;
     this.extendedTotal += end - Math.max(now, this.extendedUntil);
     this.extendedUntil = end;
+  }
+
+  /** How far apart recent answers came (ms, 0 before two): a server working through a queue answers about this often. */
+  spacingMs(): number {
+    const recent = this.answers.slice(-RECENT);
+    return recent.length < 2 ? 0 : (recent[recent.length - 1].at - recent[0].at) / (recent.length - 1);
   }
 
   /** The slowest answer to `method` remembered, ms (undefined: none). */
@@ -102,20 +113,25 @@ export class LatencyBook {
    * The wait for a request of `method` sent at `sentAt` with `timeoutMs` ran out at `now`;
    * `since`: when it last ran out (its send, the first time). It goes on while the server answers
    * requests sent before it (the queue it sits in moves), or answers at all while its method is
-   * known to take half the timeout or more; by twice the measured latency a step. Its own ceiling
+   * known to take half the timeout or more, or answered a liveness probe sent behind it only
+   * slowly (`slowProbe`); by twice the measured latency (or answer spacing) a step. Its own ceiling
    * counts from the last answer ahead of it; the hard ceiling from its send.
    */
-  decide(p: { method: string; sentAt: number; timeoutMs: number }, since: number, now: number): WaitDecision {
-    const meanwhile = this.answers.filter((a) => a.at >= since);
-    const ahead = meanwhile.filter((a) => a.sentAt <= p.sentAt).length;
+  decide(p: { method: string; sentAt: number; timeoutMs: number }, since: number, now: number, slowProbe = false): WaitDecision {
     const methodSlow = (this.methodLatencyMs(p.method) ?? 0) >= p.timeoutMs / 2;
-    const busy = ahead > 0 || (methodSlow && meanwhile.length > 0);
+    // A step spans at least two answers of a queue that moves, so one without any means it stopped.
+    const stepMs = Math.max(MIN_STEP_MS, 2 * this.latencyMs(), 2 * this.spacingMs(), methodSlow ? (this.methodLatencyMs(p.method) ?? 0) : 0);
     const aheadOfIt = this.answers.filter((a) => a.at >= p.sentAt && a.sentAt <= p.sentAt);
     const queueMoved = Math.max(p.sentAt, ...aheadOfIt.map((a) => a.at));
     const ceiling = Math.min(p.sentAt + QUEUE_CEILING_FACTOR * p.timeoutMs, queueMoved + LATENCY_CEILING_FACTOR * p.timeoutMs);
     const left = ceiling - now;
+    // At the ceiling a step may have been cut short: the evidence is looked for over a whole step.
+    const from = left <= 0 ? Math.min(since, now - stepMs) : since;
+    const meanwhile = this.answers.filter((a) => a.at >= from);
+    const ahead = meanwhile.filter((a) => a.sentAt <= p.sentAt).length;
+    const busy = ahead > 0 || slowProbe || (methodSlow && meanwhile.length > 0);
     if (!busy || left <= 0) return { extendMs: 0, busy, answeredMeanwhile: aheadOfIt.length };
-    const step = Math.min(left, Math.max(MIN_STEP_MS, 2 * this.latencyMs(), methodSlow ? (this.methodLatencyMs(p.method) ?? 0) : 0));
+    const step = Math.min(left, stepMs);
     this.noteExtension(now, step);
     return { extendMs: step, busy, answeredMeanwhile: aheadOfIt.length };
   }

@@ -10,7 +10,7 @@ import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
 import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
 import { livenessRequest, type LivenessRequest } from './liveness.js';
-import { LatencyBook, QUEUE_CEILING_FACTOR, type TooSlow } from './latency.js';
+import { LATENCY_CEILING_FACTOR, LatencyBook, QUEUE_CEILING_FACTOR, type TooSlow } from './latency.js';
 import type { Evidence } from './evidence.js';
 import type { ProcessLease } from './process-lease.js';
 import { ConnectionProcess } from './connection-process.js';
@@ -75,6 +75,8 @@ export interface RequestOptions {
    * bound, which a server right to stay silent would cost it.
    */
   silenceIsAnswer?: boolean;
+  /** A liveness probe the session sends itself (probeFor): its own silence is not probed again. */
+  probe?: boolean;
 }
 
 interface Pending {
@@ -98,6 +100,11 @@ interface Pending {
   sent: boolean;
   /** When its wait last ran out and was extended (performance.now()): the busy evidence since then decides the next step. */
   extendedAt?: number;
+  /** Its wait is not to be stretched by a probe: a probe itself, or a request the server may rightly leave unanswered. */
+  noProbe: boolean;
+  /** A liveness probe was sent when its wait first ran out without evidence; `slowProbe`: it was answered only slowly. */
+  probed?: boolean;
+  slowProbe?: boolean;
 }
 
 type Listener = (r: Received) => void;
@@ -163,8 +170,9 @@ export class Session {
   private readonly t0 = performance.now();
   /** What this connection's answers took: stretches waits while the server is busy (latency.ts). */
   private readonly latency = new LatencyBook();
-  /** Session clock (now()) of the server's first answer on this connection. */
+  /** Session clock (now()) of the server's first answer on this connection, and the same on performance.now(). */
   private startedAt: number | undefined;
+  private startedPerf = Infinity;
   /** performance.now() the start bound counts from: the spawn, or the spawn of a copy started again. */
   private startBase = this.t0;
   /** The process behind the connection, as the lease lets it run (connection-process.ts). */
@@ -281,6 +289,11 @@ export class Session {
     return Math.round(this.latency.extendedMs);
   }
 
+  /** A wait on this connection went on within the last `ms` because the server was busy. */
+  busyWithin(ms: number): boolean {
+    return this.latency.busyWithin(ms);
+  }
+
   /** The connection's measured latency, ms: the quickest of its recent answers (0 before any). */
   get latencyMs(): number {
     return Math.round(this.latency.latencyMs());
@@ -372,7 +385,8 @@ export class Session {
       const startWait = opts.silenceIsAnswer ? Math.min(startLeft, timeoutMs + (this.options.expectedStartMs ?? 0)) : startLeft;
       const beforeStart = this.startedAt === undefined && startWait > timeoutMs;
       const waitMs = beforeStart ? startWait : timeoutMs;
-      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false };
+      const noProbe = Boolean(opts.silenceIsAnswer || opts.probe);
+      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false, noProbe };
       this.expireAfter(key, entry, waitMs);
       this.pending.set(key, entry);
       if (!write) {
@@ -428,7 +442,11 @@ export class Session {
         return;
       }
       const unstarted = p.beforeStart && this.startedAt === undefined;
-      const decision = unstarted ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now);
+      const decision = unstarted ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now, p.slowProbe);
+      if (decision && !decision.busy && !p.noProbe && !p.probed && !this.closedReason) {
+        this.probeFor(key, p);
+        return;
+      }
       if (decision && decision.extendMs > 0) {
         p.extendedAt = now;
         this.expireAfter(key, p, decision.extendMs);
@@ -442,9 +460,34 @@ export class Session {
     }, ms);
   }
 
+  /**
+   * `p`'s wait ran out with no sign of the server being busy: a liveness probe asks. Answered only
+   * slowly (half p's timeout or more), the server is busy and p's wait goes on; answered quickly,
+   * or not at all, p's silence stands and its wait ends.
+   */
+  private probeFor(key: string, p: Pending): void {
+    p.probed = true;
+    const live = this.liveness;
+    // The probe may take as long as p's own ceiling leaves: behind p on a server that works one request at a time, it comes after p.
+    const timeoutMs = Math.max(p.timeoutMs, p.sentAt + LATENCY_CEILING_FACTOR * p.timeoutMs - performance.now());
+    // Meanwhile p's wait is decided again at the probe's end at the latest (answers ahead of p may show the server busy first).
+    this.expireAfter(key, p, timeoutMs);
+    void this.sendRequest(this.buildRequest(live.method, live.params), { timeoutMs, probe: true }).then((o) => {
+      if (this.pending.get(key) !== p) return;
+      const answered = o.kind === 'result' || o.kind === 'error';
+      p.slowProbe = answered && o.ms >= p.timeoutMs / 2;
+      this.expireAfter(key, p, 0);
+    });
+  }
+
+  /** Waits that reached their ceiling while the server was still busy, with the check that sent them (bounded). */
+  readonly tooSlowWaits: Array<{ tag?: string; method: string; tooSlow: TooSlow }> = [];
+
   private tooSlow(p: Pending, now: number, answeredMeanwhile: number): TooSlow {
     const method = this.latency.methodLatencyMs(p.method);
-    return { waitedMs: Math.round(now - p.sentAt), timeoutMs: p.timeoutMs, latencyMs: Math.round(this.latency.latencyMs()), answeredMeanwhile, ...(method !== undefined ? { methodLatencyMs: Math.round(method) } : {}) };
+    const tooSlow: TooSlow = { waitedMs: Math.round(now - p.sentAt), timeoutMs: p.timeoutMs, latencyMs: Math.round(this.latency.latencyMs()), answeredMeanwhile, ...(method !== undefined ? { methodLatencyMs: Math.round(method) } : {}) };
+    if (this.tooSlowWaits.length < 1000) this.tooSlowWaits.push({ tag: p.tag, method: p.method, tooSlow });
+    return tooSlow;
   }
 
   /**
@@ -454,6 +497,7 @@ export class Session {
   private markStarted(): void {
     if (this.startedAt !== undefined) return;
     this.startedAt = this.now();
+    this.startedPerf = performance.now();
     this.markSpoke();
     this.process.firstAnswer();
     const now = performance.now();
@@ -761,7 +805,8 @@ export class Session {
           });
         }
         const ms = Math.round(performance.now() - pending.sentAt);
-        this.latency.record(pending.method, pending.sentAt, performance.now());
+        // A request sent before the server's first output also waited for its start: no measure of its latency.
+        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now());
         const via = http ? { http } : {};
         if (pending.method === 'initialize' && 'result' in msg) this.process.initializeAnswered(pending.params);
         if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });
