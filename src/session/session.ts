@@ -75,7 +75,7 @@ export interface RequestOptions {
    * bound, which a server right to stay silent would cost it.
    */
   silenceIsAnswer?: boolean;
-  /** A liveness probe the session sends itself (probeFor): its own silence is not probed again. */
+  /** A liveness probe the session sends itself (probeFor), or a request whose bytes the caller writes (awaitAnswer): its silence is not probed. */
   probe?: boolean;
 }
 
@@ -369,7 +369,8 @@ export class Session {
    * answer is still correlated, bounded and validated.
    */
   awaitAnswer(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
-    return this.dispatch(message, opts, false);
+    // Whoever writes the bytes owns the wire (a fuzz link judges every response on it): no probe of ours goes between.
+    return this.dispatch(message, { ...opts, probe: true }, false);
   }
 
   private dispatch(message: Record<string, unknown>, opts: RequestOptions, write = true): Promise<Outcome> {

@@ -20,6 +20,8 @@ import { callTool, type ToolCall } from './tool-call.js';
 export const CALL_BUDGET_MS = 2000;
 /** Tool calls in flight at once on one session, so a server with many tools is not flooded. */
 export const CALL_CONCURRENCY = 4;
+/** Tools the survey calls at most, in list order: a catalog of a thousand tools is sampled, as lists are (SAMPLE_LIMIT). */
+export const MAX_SURVEY_CALLS = 100;
 
 export type ToolDef = Record<string, unknown> & { name: string };
 
@@ -97,6 +99,10 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
     const permission = callPermission(tool, ctx.options);
     if (!permission.allowed) {
       survey.notCalled.push({ name: tool.name, reason: permission.why });
+      continue;
+    }
+    if (planned.length >= MAX_SURVEY_CALLS) {
+      survey.notCalled.push({ name: tool.name, reason: `the survey calls the first ${MAX_SURVEY_CALLS} tools it may call` });
       continue;
     }
     const built = argumentsFor(tool, ctx, known);
