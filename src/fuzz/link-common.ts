@@ -71,8 +71,6 @@ export function livenessMessage(session: Session, id: RequestId): Obj {
  * method's result schema and never mistakes them for answers to nothing.
  */
 export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, timeoutMs: number, tag: string): Promise<Outcome> {
-  // The ping is untagged: problems with its answer belong to the whole-run checks.
-  const pinged = session.awaitAnswer(ping, { timeoutMs });
   for (const run of runs) {
     for (const ref of run.expect.refs) {
       const message: Obj = { jsonrpc: '2.0', id: ref.id, method: ref.method };
@@ -80,7 +78,10 @@ export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, ti
       void session.awaitAnswer(message, { tag, timeoutMs });
     }
   }
-  return pinged;
+  // After the cases, as on the wire: their answers arriving are the queue ahead of the ping moving,
+  // which keeps the session waiting for it on a server that works one request at a time.
+  // The ping is untagged: problems with its answer belong to the whole-run checks.
+  return session.awaitAnswer(ping, { timeoutMs });
 }
 
 /**

@@ -19,6 +19,8 @@ export const QUEUE_CEILING_FACTOR = 12;
 const KEPT = 64;
 /** The measured latency is the quickest of this many recent answers: one slow call does not make a server slow. */
 const RECENT = 5;
+/** Recent answers whose gaps measure how long a queue may go without moving. */
+const GAPS = 16;
 /** Below this, a server is fast: fixed windows keep their length. */
 const FAST_MS = 50;
 /** Least extension of a wait once the server is seen busy. */
@@ -86,10 +88,15 @@ export class LatencyBook {
     this.extendedUntil = end;
   }
 
-  /** How far apart recent answers came (ms, 0 before two): a server working through a queue answers about this often. */
+  /**
+   * The longest gap between recent answers (ms, 0 before two): a server working through a queue
+   * goes this long without answering while it handles its slowest request.
+   */
   spacingMs(): number {
-    const recent = this.answers.slice(-RECENT);
-    return recent.length < 2 ? 0 : (recent[recent.length - 1].at - recent[0].at) / (recent.length - 1);
+    const recent = this.answers.slice(-GAPS);
+    let gap = 0;
+    for (let i = 1; i < recent.length; i++) gap = Math.max(gap, recent[i].at - recent[i - 1].at);
+    return gap;
   }
 
   /** The slowest answer to `method` remembered, ms (undefined: none). */
