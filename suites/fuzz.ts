@@ -170,6 +170,7 @@ async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Prom
     prefix: plan.prefix,
     seed: checkSeed(ctx.options.seed ?? 0, ctx.check.id),
     runs: s.runs,
+    timeBoxed: s.timeBoxed,
     searchMs: s.searchMs,
     prefixMs: s.prefixMs,
     generatedMs: s.generatedMs,
@@ -238,6 +239,9 @@ export const validRequests = defineCheck({
   },
 });
 
+/** String arguments the hostile-text dictionary goes into in a plain run, whose campaigns are not time-boxed. */
+const PLAIN_RUN_PREFIX_ARGUMENTS = 25;
+
 export const toolArguments = defineCheck({
   id: 'fuzz/tool-arguments',
   title: 'tools we may call survive generated, invalid and hostile arguments: an answer every time, never a crash or hang',
@@ -262,8 +266,10 @@ export const toolArguments = defineCheck({
     }
     ctx.note(`fuzzing ${callable.map((t) => t.name).join(', ')}`);
     for (const u of ungeneratable(callable, ctx.revision)) ctx.note(`${u.name}: ${u.reason}; only invalid arguments are sent`);
-    const prefix = hostileTextCases(callable, ctx.revision);
-    if (prefix.length) ctx.note(`first: ${HOSTILE_TEXT.length} kinds of hostile text in each of ${prefix.length / HOSTILE_TEXT.length} string argument(s), ${prefix.length} fixed cases`);
+    const all = hostileTextCases(callable, ctx.revision);
+    // A plain run sends its cases whole (not time-boxed): on a catalog of a thousand tools, the dictionary goes into the first arguments only.
+    const prefix = fuzzSettings(ctx.options).timeBoxed ? all : all.slice(0, PLAIN_RUN_PREFIX_ARGUMENTS * HOSTILE_TEXT.length);
+    if (prefix.length) ctx.note(`first: ${HOSTILE_TEXT.length} kinds of hostile text in each of ${prefix.length / HOSTILE_TEXT.length} string argument(s)${prefix.length < all.length ? ` (of ${all.length / HOSTILE_TEXT.length}: a plain run takes the first ${PLAIN_RUN_PREFIX_ARGUMENTS}; \`mcp-conform fuzz\` takes them all)` : ''}, ${prefix.length} fixed cases`);
     return fuzz(ctx, { cases: toolCaseArbitrary(callable, ctx.revision), prefix, crashRequirement: 'TOOLS-18', hangRequirement: 'TOOLS-18', relay: true });
   },
 });

@@ -16,7 +16,7 @@ import { listedReads, type Read } from './lib/resource-reads.js';
 import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
 import { answered, probeAlive } from './lib/alive.js';
-import type { Session } from '../src/session/index.js';
+import type { Received, Session } from '../src/session/index.js';
 
 /** A URI no server lists; deterministic, so reports of two runs compare. */
 export const UNKNOWN_URI = 'mcp-conform://does-not-exist/0f3c9a7e-resource';
@@ -250,10 +250,12 @@ export const subscriptionUpdates = defineCheck({
     const [probed, session] = await Promise.all([subscriptionProbe(ctx).then((p) => p.uri), listening]);
     const uri = uris[1] ?? uris[0];
     const bound = Math.max(ctx.options.quietMs * 2, 500);
-    const update = session.waitFor((r) => isNotification(r, 'notifications/resources/updated') && (paramsOf(r).uri !== probed || probed === uri), bound);
+    const isUpdate = (r: Received) => isNotification(r, 'notifications/resources/updated') && (paramsOf(r).uri !== probed || probed === uri);
+    // The window counts from the subscribe's answer: on a busy server that answer itself comes late.
+    const from = session.now();
     const sub = await ctx.request('resources/subscribe', { uri }, { session });
     if (sub.kind !== 'result') return ctx.skip(`resources/subscribe failed (${describeOutcome(sub)}; see resources/subscribe)`);
-    const got = await update;
+    const got = session.received.find((r) => r.at >= from && isUpdate(r)) ?? (await session.waitFor(isUpdate, bound));
     await ctx.request('resources/unsubscribe', { uri }, { session });
     if (!got) return ctx.info(`no notifications/resources/updated within ${bound} ms of subscribing to ${uri} (it may simply not have changed)`);
     ctx.evidence.push({ type: 'message', direction: 'received', at: got.at, message: got.message });

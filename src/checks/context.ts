@@ -114,8 +114,19 @@ const sharedWork = new WeakMap<ServerFacts, Map<string, SharedEntry>>();
  */
 const outlived = (entry: SharedEntry) => entry.processes?.some((p) => p.session.processGeneration !== p.generation) ?? false;
 
+/**
+ * The run's options as a check sees them: the quiet period (and every window derived from it)
+ * stretched with the latency measured on the check's connection (Session.scaled), so a slow
+ * server is not taken for a silent one. Read when used, so it follows the latency as it changes.
+ */
+function withScaledWaits(options: CheckOptions, session: Session): CheckOptions {
+  return Object.defineProperty({ ...options }, 'quietMs', { get: () => session.scaled(options.quietMs), enumerable: true });
+}
+
 export class CheckContext {
   readonly evidence: Evidence[] = [];
+  /** The run's options, the quiet period scaled with the connection's latency (withScaledWaits). */
+  readonly options: CheckOptions;
   private readonly opened: Session[] = [];
   /** Connections this check opened for the run (ConnectOptions.forRun). */
   private readonly openedForRun: Session[] = [];
@@ -123,13 +134,15 @@ export class CheckContext {
     readonly check: Check,
     readonly session: Session,
     readonly facts: ServerFacts,
-    readonly options: CheckOptions,
+    options: CheckOptions,
     readonly target: TargetSpec,
     private readonly opener: SessionOpener,
     /** Aborted when the check's time is up: long loops should stop early. */
     readonly signal: AbortSignal,
     private readonly donate?: (session: Session) => void,
-  ) {}
+  ) {
+    this.options = withScaledWaits(options, session);
+  }
 
   /**
    * Hands the runner a session this check opened for the run (ConnectOptions.forRun) and no

@@ -1,5 +1,6 @@
 // Small readers over request outcomes, shared by the suites.
 import { absence } from '../session/carried.js';
+import { describeTooSlow } from '../session/latency.js';
 import type { Outcome } from '../session/index.js';
 
 /** One line for an outcome; a timeout also says what its exchange carried (`bodyChars` of any body shown). */
@@ -11,6 +12,7 @@ export function describeOutcome(o: Outcome, bodyChars?: number): string {
     case 'error':
       return `error ${String(o.error.code)} ${truncate(JSON.stringify(o.error.message))}`;
     case 'timeout':
+      if (o.tooSlow) return `no response within ${o.ms} ms: ${describeTooSlow(o.tooSlow)}`;
       return absence(`no response within ${o.ms} ms${o.beforeStart ? ' (the start bound: the server answered nothing on this connection)' : ''}`, o.carried, bodyChars);
     case 'closed':
       return `connection closed (${o.reason})`;

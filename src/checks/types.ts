@@ -24,6 +24,21 @@ export interface Verdict {
    * SHOULD that fails): see GRADED_BECAUSE in grade.ts. The record falls back to a generic reason.
    */
   gradedBecause?: string;
+  /** The verdict could not be reached because the server was too slow (then status is skip): the figures. */
+  tooSlow?: TooSlowVerdict;
+}
+
+/** Why a check was too slow to judge: the wait that reached its ceiling while the server was still busy. */
+export interface TooSlowVerdict {
+  /** The request whose wait reached the ceiling (or 'check' when the check's own ceiling did). */
+  method: string;
+  waitedMs: number;
+  timeoutMs: number;
+  /** The connection's measured latency: the quickest of its recent answers. */
+  latencyMs: number;
+  /** Answers to earlier requests that arrived during the wait. */
+  answeredMeanwhile: number;
+  methodLatencyMs?: number;
 }
 
 /** One line of a report: the check's record plus its verdict. Field names follow CONTRACT.md. */
@@ -47,6 +62,8 @@ export interface CheckResult {
    */
   gradedAs?: Status;
   gradedBecause?: string;
+  /** A skip because the server was too slow to judge (session latency.ts): the figures. Counted in summary.tooSlow. */
+  tooSlow?: TooSlowVerdict;
   /** A failure known to come from the framework the server is built on (src/attribution): the verdict stands. */
   attribution?: Attribution;
 }
@@ -74,6 +91,8 @@ export interface Summary {
   warn: number;
   skip: number;
   info: number;
+  /** Skips the server was too slow to judge (checks with `tooSlow`); they fail nothing. Set on every run's summary. */
+  tooSlow?: number;
   /** Distinct causes among the failures: each cause key once, plus each failure of no known cause. Set by the runner. */
   causes?: number;
 }

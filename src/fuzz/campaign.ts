@@ -34,8 +34,15 @@ export interface CampaignOptions {
   prefix?: readonly CaseSpec[];
   seed: number;
   runs: number;
-  /** Time for sending cases (isolating and shrinking come on top, within shrinkMs). */
+  /** Time for sending cases (isolating and shrinking come on top, within shrinkMs), when the search is time-boxed. */
   searchMs: number;
+  /**
+   * The search ends when its time is up (searchMs, prefixMs, generatedMs): `mcp-conform fuzz
+   * --duration`. Otherwise (a plain run) it sends every case the seed and `runs` decide, however
+   * fast the server or the machine, so the same seed sends the same cases; only the check's
+   * ceiling and the run's deadline (the signal) end it sooner.
+   */
+  timeBoxed?: boolean;
   /**
    * The prefix's own bound (default searchMs): over HTTP its cases go one POST at a time, and on
    * a loaded machine (runs side by side, a busy server) searchMs ended it half way.
@@ -485,7 +492,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
   const searching = () => {
     if (prefixDoneAt === undefined && index >= prefix.length) prefixDoneAt = performance.now();
     const end = prefixDoneAt === undefined ? t0 + Math.max(opts.searchMs, opts.prefixMs ?? 0) + investigated : searchEnd();
-    return index < total && performance.now() < end && !opts.signal.aborted;
+    return index < total && (opts.timeBoxed === false || performance.now() < end) && !opts.signal.aborted;
   };
   /** The last batch that settled without trouble (a crash noticed only on the next write belongs to it). */
   let previous: Batch | undefined;

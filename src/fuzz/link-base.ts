@@ -1,7 +1,7 @@
 // The state and batch lifecycle both fuzz links share (stdio: link.ts, Streamable HTTP:
 // http-link.ts): which case each request id belongs to, the pings, opening and settling a batch,
 // and bounding what is remembered. Each link only writes the bytes and attributes what comes back.
-import { keyOf, type Received, type RequestId, type Session } from '../session/index.js';
+import { keyOf, type Outcome, type Received, type RequestId, type Session } from '../session/index.js';
 import type { Expect } from './expect.js';
 import { claimFindings, isPing, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
@@ -23,6 +23,8 @@ export interface InFlight {
   timing: BatchTiming;
   done: () => void;
   timers: NodeJS.Timeout[];
+  /** How the session's wait for the ping ended: it goes on past the batch's deadline while the server is busy with earlier requests. */
+  pinged?: Promise<Outcome>;
 }
 
 export abstract class LinkBase<L extends InFlight> implements FuzzLink {
@@ -114,7 +116,7 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     }
     this.pings.set(keyOf(pingId), live);
     for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
-    registerAnswers(this.session, runs, ping, answerTimeoutMs, this.tag);
+    live.pinged = registerAnswers(this.session, runs, ping, answerTimeoutMs, this.tag);
     return { live, settled, open: true };
   }
 
@@ -136,6 +138,21 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
   /** Whether an answer carrying this id has come (and is still remembered). */
   protected answered(id: RequestId): boolean {
     return Boolean(this.byId.get(keyOf(id))?.count);
+  }
+
+  /**
+   * The batch's deadline passed. While the session still waits for its ping (the server is busy
+   * with earlier requests: session latency.ts), the batch waits with it; a ping that then reaches
+   * the ceiling leaves the batch too slow to judge, not unanswered.
+   */
+  protected atDeadline(live: L, onPing: () => void): void {
+    if (live.batch.settled) return;
+    if (live.batch.pingAnswered || !live.pinged || !this.session.waiting(live.batch.pingId)) return this.settle(live);
+    void live.pinged.then((o) => {
+      if (o.kind === 'timeout' && o.tooSlow) live.batch.tooSlow = o.tooSlow;
+      if (live.batch.pingAnswered) onPing();
+      else this.settle(live);
+    });
   }
 
   protected settle(live: L): void {

@@ -2,7 +2,7 @@
 // stdio (link.ts: cases pipelined on one pipe) and Streamable HTTP (http-link.ts: one POST per
 // case). Their shared state and batch lifecycle are in link-base.ts.
 import type { Session } from '../session/index.js';
-import type { RequestId } from '../session/index.js';
+import type { Outcome, RequestId } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
 import type { CaseSpec } from './wire-case.js';
 
@@ -70,9 +70,7 @@ export function livenessMessage(session: Session, id: RequestId): Obj {
  * (the link writes the bytes itself), so it correlates their answers, validates them against the
  * method's result schema and never mistakes them for answers to nothing.
  */
-export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, timeoutMs: number, tag: string): void {
-  // The ping is untagged: problems with its answer belong to the whole-run checks.
-  void session.awaitAnswer(ping, { timeoutMs });
+export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, timeoutMs: number, tag: string): Promise<Outcome> {
   for (const run of runs) {
     for (const ref of run.expect.refs) {
       const message: Obj = { jsonrpc: '2.0', id: ref.id, method: ref.method };
@@ -80,6 +78,10 @@ export function registerAnswers(session: Session, runs: CaseRun[], ping: Obj, ti
       void session.awaitAnswer(message, { tag, timeoutMs });
     }
   }
+  // After the cases, as on the wire: their answers arriving are the queue ahead of the ping moving,
+  // which keeps the session waiting for it on a server that works one request at a time.
+  // The ping is untagged: problems with its answer belong to the whole-run checks.
+  return session.awaitAnswer(ping, { timeoutMs });
 }
 
 /**

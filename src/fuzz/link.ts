@@ -46,7 +46,7 @@ export class Link extends LinkBase<Live> {
     const { batch } = live;
     if (!open) return { batch, settled };
     this.live.push(live);
-    live.timers.push(setTimeout(() => this.settle(live), timing.deadlineMs));
+    live.timers.push(setTimeout(() => this.atDeadline(live, () => this.afterLatePing(live)), timing.deadlineMs));
     this.write(batch).catch((err: Error) => {
       // The pipe broke: the server is gone (its exit may not have been reported yet).
       this.exitReason ??= `the server stopped reading its input (${err.message})`;
@@ -113,6 +113,12 @@ export class Link extends LinkBase<Live> {
     if (wait === undefined || live.armed) return;
     live.armed = 'after-ping';
     live.timers.push(setTimeout(() => this.settle(live), wait));
+  }
+
+  /** The ping came after the deadline: what is missing gets the wait after a ping, if any, else the batch settles now. */
+  private afterLatePing(live: Live): void {
+    this.progress(live);
+    if (!live.batch.settled && !live.armed) this.settle(live);
   }
 
   /** How long a missing answer is still waited for once the ping is in (see BatchTiming). */

@@ -1,6 +1,6 @@
 // What the server did while a group of cases was in flight: the records the link fills in and
 // the oracle judges.
-import type { Received, RequestId } from '../session/index.js';
+import type { Received, RequestId, TooSlow } from '../session/index.js';
 import type { HttpExchange } from '../transport/types.js';
 import type { Expect } from './expect.js';
 import type { CaseSpec } from './wire-case.js';
@@ -52,6 +52,8 @@ export interface Batch {
   /** ms (performance.now) when the batch settled: how long missing answers were waited for. */
   settledAt?: number;
   pingAnswered: boolean;
+  /** The ping's wait reached its ceiling while the server was busy with earlier requests (session latency.ts): nothing in the batch can be judged. */
+  tooSlow?: TooSlow;
   /** HTTP: what became of an unanswered ping's POST. */
   pingNote?: string;
   /** Responses without an id (or echoing an id that is not a valid MCP id), by arrival. */

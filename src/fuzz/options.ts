@@ -7,6 +7,8 @@ import type { FuzzProgress } from './campaign.js';
 
 export interface FuzzSettings {
   runs: number;
+  /** The search ends when its time is up (`mcp-conform fuzz --duration`); in a plain run, when its cases are sent (CampaignOptions.timeBoxed). */
+  timeBoxed: boolean;
   searchMs: number;
   /** See CampaignOptions: in a plain run the fixed prefix is sent whole (within its bound), and the generated cases keep their time after it. */
   prefixMs?: number;
@@ -61,6 +63,7 @@ export function fuzzSettings(o: CheckOptions, prefixCases = 0): FuzzSettings {
   const caseTimeoutMs = Math.min(o.requestTimeoutMs, CASE_TIMEOUT_CAP_MS[command]);
   return {
     runs,
+    timeBoxed: o.fuzzTimeMs !== undefined,
     searchMs,
     prefixMs,
     generatedMs,

@@ -245,6 +245,8 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
     out.push({ kind: 'crash', requirement: opts.crashRequirement, summary: crashSummary(batch), run: batch.culprit, received: [] });
     return out; // nothing else is meaningful once the server is gone
   }
+  // The ping's wait reached its ceiling while the server worked through earlier requests: no evidence either way.
+  if (batch.tooSlow) return out;
   if (!batch.pingAnswered) {
     const how = batch.pingNote ? `a ping POSTed after the input ${batch.pingNote}` : `a ping sent behind the input got no answer within ${opts.caseTimeoutMs} ms`;
     out.push({ kind: 'unresponsive', requirement: opts.hangRequirement, summary: `the server stopped answering: ${how}`, received: [] });

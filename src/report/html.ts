@@ -181,7 +181,7 @@ function runHtml(run: RunResult, runIndex: number, matrix: boolean): string {
   });
   if (!matrix) return areas.join('');
   const s = run.summary;
-  const counts = `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.info} info`;
+  const counts = `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped${s.tooSlow ? ` (${s.tooSlow} too slow to judge)` : ''}, ${s.info} info`;
   return (
     `<section class="run" data-run="${esc(run.protocolVersion)}"><h2>Protocol ${esc(run.protocolVersion)}${run.era ? ` (${esc(run.era)})` : ''} ` +
     `<small class="run-counts">${esc(counts)}</small></h2>${areas.join('')}</section>`

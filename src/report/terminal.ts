@@ -133,7 +133,8 @@ function startupLines(report: Report, matrix: boolean, style: Style): string[] {
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 
 function countsText(s: Summary): string {
-  return `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped, ${s.info} info`;
+  const tooSlow = s.tooSlow ? ` (${s.tooSlow} of them: the server was too slow to judge; see --timeout)` : '';
+  return `${s.total} checks, ${s.pass} passed, ${s.fail} failed, ${s.warn} warnings, ${s.skip} skipped${tooSlow}, ${s.info} info`;
 }
 
 function treeLines(check: CheckResult, pad: string, verbose: boolean, style: Style): string[] {

@@ -47,6 +47,7 @@ export function record(check: Check, revision: Revision, verdict: Verdict, ms: n
     ...(verdict.status === 'fail' && verdict.causes?.length ? { causes: [...verdict.causes] } : {}),
     // A status other than the keyword gives (a MUST that warns) says why, wherever it is shown.
     ...gradingOf(check, verdict),
+    ...(verdict.status === 'skip' && verdict.tooSlow ? { tooSlow: verdict.tooSlow } : {}),
   };
 }
 

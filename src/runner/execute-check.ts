@@ -4,7 +4,7 @@
 // its requests caused into its result. A check the stop cuts short is skipped, not judged.
 import { CheckContext, gradeViolation, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type ServerFacts, type StartOrder } from '../checks/index.js';
 import type { Verdict } from '../checks/types.js';
-import { initialize, ServerClosedConnection, type Session, type TargetSpec } from '../session/index.js';
+import { describeTooSlow, initialize, ServerClosedConnection, type Session, type TargetSpec } from '../session/index.js';
 import type { DisposableLane, LaneRun } from './disposable-lanes.js';
 import type { RunSessions } from './run-sessions.js';
 import { mergeFindings, record } from './check-record.js';
@@ -104,6 +104,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
       if (lane && occupant) lane.leave(occupant);
     }
     const ownSessions = [...(own ? [session] : []), ...ctx.openedSessions];
+    verdict = tooSlowToJudge(verdict, check, session, ownSessions);
     verdict = mergeFindings(verdict, ownFindings(check, session, findingsFrom, ownSessions, d));
     const result = record(check, revision(), verdict, performance.now() - started);
     traceCheck(check, revision(), started - d.t0, performance.now() - d.t0);
@@ -145,14 +146,62 @@ function cutShort(stop: AbortSignal, evidence?: Verdict['evidence']): Verdict {
 }
 
 /**
+ * A failure or warning the check concluded while one of its waits reached the ceiling with the
+ * server still busy (session latency.ts) is no verdict: the server was too slow to judge. It is a
+ * skip with the figures (counted apart in summary.tooSlow), failing nothing; the findings its
+ * answers caused still raise it (mergeFindings), so a violation seen meanwhile still fails.
+ */
+function tooSlowToJudge(verdict: Verdict, check: Check, session: Session, own: readonly Session[]): Verdict {
+  if (verdict.status !== 'fail' && verdict.status !== 'warn') return verdict;
+  if (verdict.tooSlow) return { ...verdict, status: 'skip' };
+  const sessions = new Set([session, ...own]);
+  for (const s of sessions) {
+    const wait = s.tooSlowWaits.find((w) => w.tag === check.id || (w.tag === undefined && own.includes(s)));
+    if (!wait) continue;
+    const note = { type: 'note' as const, text: `the verdict it would have given: ${verdict.status}: ${verdict.message ?? ''}` };
+    return { status: 'skip', message: `too slow to judge: ${wait.method}: ${describeTooSlow(wait.tooSlow)}`, evidence: [note, ...(verdict.evidence ?? [])], tooSlow: { method: wait.method, ...wait.tooSlow } };
+  }
+  return verdict;
+}
+
+/**
+ * A check that reached its ceiling: a timeout verdict graded as a violation of its own rule (never
+ * below warn), or, when its waits went on up to now because the server was busy, too slow to judge.
+ */
+function ceilingVerdict(check: Check, ctx: CheckContext, t: { limit: number; startingMs: number; busyMs: number; waitedMs: number }): Verdict {
+  const moved = [t.startingMs > 0 ? `${t.startingMs} ms while servers were starting` : '', t.busyMs > 0 ? `${Math.round(t.busyMs)} ms while the server was busy with earlier requests` : ''].filter(Boolean).join(', ');
+  const plus = moved ? ` (plus ${moved})` : '';
+  if (t.busyMs > 0 && ctx.session.busyWithin(ctx.options.requestTimeoutMs)) {
+    const tooSlow = { method: 'check', waitedMs: t.waitedMs, timeoutMs: t.limit, latencyMs: ctx.session.latencyMs, answeredMeanwhile: 0 };
+    const message = `too slow to judge: the check did not finish within ${t.limit} ms${plus}, the server still busy with earlier requests (its answers take ${tooSlow.latencyMs} ms); a longer --timeout lets it be judged`;
+    return { status: 'skip', message, evidence: ctx.evidence, tooSlow };
+  }
+  const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
+  return { status, message: `the check did not finish within ${t.limit} ms${plus}: the server stopped answering`, evidence: ctx.evidence };
+}
+
+/** How far waits the server kept busy may move a check's ceiling on, in multiples of the ceiling. */
+const BUSY_CEILING_FACTOR = 2;
+
+/** Time (ms) the waits on the check's connections went on because the server was busy (session latency.ts). */
+function busyMs(ctx: CheckContext): number {
+  const sessions = new Set([ctx.session, ...ctx.openedSessions]);
+  let ms = 0;
+  for (const s of sessions) ms += s.extendedMs;
+  return ms;
+}
+
+/**
  * The check's verdict, or a timeout verdict at its ceiling (graded as a violation of its own
  * rule, never below warn), or, when the run stops first, a skip (its body is aborted). Time the
- * run's servers spent starting meanwhile moves the ceiling on.
+ * run's servers spent starting meanwhile moves the ceiling on, and so does time its waits went on
+ * because the server was busy with earlier requests (up to BUSY_CEILING_FACTOR times the ceiling).
  */
 async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal, starts: RunStarts): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
   const begun = performance.now();
   const startingBefore = starts.elapsed();
+  const busyBefore = busyMs(ctx);
   // A body that throws at once is an error like one that rejects (caught below).
   const body = new Promise<Verdict>((resolve) => resolve(check.run(ctx)));
   const run = unlessStopped(body, stop).then((v) => {
@@ -164,15 +213,14 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
   const timeout = new Promise<Verdict>((resolve) => {
     const expire = () => {
       const startingMs = Math.round(starts.elapsed() - startingBefore);
-      const left = begun + limit + startingMs - performance.now();
+      const busy = Math.min(BUSY_CEILING_FACTOR * limit, busyMs(ctx) - busyBefore);
+      const left = begun + limit + startingMs + busy - performance.now();
       if (left > 0) {
         timer = setTimeout(expire, left);
         return;
       }
       abort.abort();
-      const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
-      const starting = startingMs > 0 ? ` (plus ${startingMs} ms while servers were starting)` : '';
-      resolve({ status, message: `the check did not finish within ${limit} ms${starting}: the server stopped answering`, evidence: ctx.evidence });
+      resolve(ceilingVerdict(check, ctx, { limit, startingMs, busyMs: busy, waitedMs: Math.round(performance.now() - begun) }));
     };
     timer = setTimeout(expire, limit);
   });

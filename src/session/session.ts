@@ -10,6 +10,7 @@ import { describeOurValue, ourValueBehind } from './our-values.js';
 import { statelessMeta } from './stateless-meta.js';
 import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
 import { livenessRequest, type LivenessRequest } from './liveness.js';
+import { LATENCY_CEILING_FACTOR, LatencyBook, QUEUE_CEILING_FACTOR, type TooSlow } from './latency.js';
 import type { Evidence } from './evidence.js';
 import type { ProcessLease } from './process-lease.js';
 import { ConnectionProcess } from './connection-process.js';
@@ -74,6 +75,8 @@ export interface RequestOptions {
    * bound, which a server right to stay silent would cost it.
    */
   silenceIsAnswer?: boolean;
+  /** A liveness probe the session sends itself (probeFor), or a request whose bytes the caller writes (awaitAnswer): its silence is not probed. */
+  probe?: boolean;
 }
 
 interface Pending {
@@ -95,6 +98,13 @@ interface Pending {
   exchange?: HttpExchange;
   /** The transport's send() has settled (HTTP: the exchange is over). */
   sent: boolean;
+  /** When its wait last ran out and was extended (performance.now()): the busy evidence since then decides the next step. */
+  extendedAt?: number;
+  /** Its wait is not to be stretched by a probe: a probe itself, or a request the server may rightly leave unanswered. */
+  noProbe: boolean;
+  /** A liveness probe was sent when its wait first ran out without evidence; `slowProbe`: it was answered only slowly. */
+  probed?: boolean;
+  slowProbe?: boolean;
 }
 
 type Listener = (r: Received) => void;
@@ -117,6 +127,11 @@ export interface InFlightRequest {
 
 /** An HTTP exchange outlives its request's timeout a little, so the session reports the timeout. */
 const EXCHANGE_MARGIN_MS = 1000;
+/**
+ * A wait's timer that fires this much late shows our own process was busy (compiling a thousand
+ * schemas, a loaded machine): the answer may be sitting unread in the pipe, so the wait goes on.
+ */
+const OWN_LAG_MS = 100;
 /** Wire units kept for saying what arrived while a request went unanswered. */
 const ARRIVALS_KEPT = 200;
 
@@ -153,8 +168,11 @@ export class Session {
   private closedReason: string | undefined;
   private answerer: ServerRequestAnswerer | undefined;
   private readonly t0 = performance.now();
-  /** Session clock (now()) of the server's first answer on this connection. */
+  /** What this connection's answers took: stretches waits while the server is busy (latency.ts). */
+  private readonly latency = new LatencyBook();
+  /** Session clock (now()) of the server's first answer on this connection, and the same on performance.now(). */
   private startedAt: number | undefined;
+  private startedPerf = Infinity;
   /** performance.now() the start bound counts from: the spawn, or the spawn of a copy started again. */
   private startBase = this.t0;
   /** The process behind the connection, as the lease lets it run (connection-process.ts). */
@@ -257,6 +275,30 @@ export class Session {
     return chosen && !isStateless(this.revision) ? chosen : livenessRequest(this.revision);
   }
 
+  /**
+   * A fixed window (a quiet period, a straggler's grace, a liveness probe's wait) stretched with
+   * this connection's measured latency: `ms` on a fast server, longer on one that answers slowly,
+   * at most LATENCY_CEILING_FACTOR times `ms`.
+   */
+  scaled(ms: number): number {
+    return this.latency.scaled(ms);
+  }
+
+  /** Wall time (ms) during which waits on this connection went on because the server was busy: a check's ceiling moves on by it. */
+  get extendedMs(): number {
+    return Math.round(this.latency.extendedMs);
+  }
+
+  /** A wait on this connection went on within the last `ms` because the server was busy. */
+  busyWithin(ms: number): boolean {
+    return this.latency.busyWithin(ms);
+  }
+
+  /** The connection's measured latency, ms: the quickest of its recent answers (0 before any). */
+  get latencyMs(): number {
+    return Math.round(this.latency.latencyMs());
+  }
+
   /** The run decided on a stand-in for ping after this session was opened. */
   useLiveness(request: LivenessRequest | undefined): void {
     this.chosenLiveness = request;
@@ -280,6 +322,11 @@ export class Session {
    */
   answerServerRequestsWith(answerer: ServerRequestAnswerer | undefined): void {
     this.answerer = answerer;
+  }
+
+  /** Whether the request with this id is still waited for. */
+  waiting(id: RequestId): boolean {
+    return this.pending.has(keyOf(id));
   }
 
   /** Our requests still waiting for an answer, oldest first: which call a server request arrived during. */
@@ -322,7 +369,8 @@ export class Session {
    * answer is still correlated, bounded and validated.
    */
   awaitAnswer(message: Record<string, unknown>, opts: RequestOptions = {}): Promise<Outcome> {
-    return this.dispatch(message, opts, false);
+    // Whoever writes the bytes owns the wire (a fuzz link judges every response on it): no probe of ours goes between.
+    return this.dispatch(message, { ...opts, probe: true }, false);
   }
 
   private dispatch(message: Record<string, unknown>, opts: RequestOptions, write = true): Promise<Outcome> {
@@ -338,7 +386,8 @@ export class Session {
       const startWait = opts.silenceIsAnswer ? Math.min(startLeft, timeoutMs + (this.options.expectedStartMs ?? 0)) : startLeft;
       const beforeStart = this.startedAt === undefined && startWait > timeoutMs;
       const waitMs = beforeStart ? startWait : timeoutMs;
-      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false };
+      const noProbe = Boolean(opts.silenceIsAnswer || opts.probe);
+      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false, noProbe };
       this.expireAfter(key, entry, waitMs);
       this.pending.set(key, entry);
       if (!write) {
@@ -346,7 +395,8 @@ export class Session {
         entry.sent = true;
         return;
       }
-      const exchangeMs = waitMs + EXCHANGE_MARGIN_MS;
+      // The session's timer ends the wait, which may go on while the server is busy (expireAfter).
+      const exchangeMs = Math.max(waitMs, QUEUE_CEILING_FACTOR * timeoutMs) + EXCHANGE_MARGIN_MS;
       const onExchange = (exchange: HttpExchange) => (entry.exchange = exchange);
       this.transmitNow(message, { headers: opts.headers, signal: opts.signal, timeoutMs: exchangeMs, onExchange }).then(
         (out) => {
@@ -376,17 +426,69 @@ export class Session {
     return this.options.lease !== undefined && this.startedAt === undefined && this.closedReason === undefined;
   }
 
-  /** Ends the wait for `p` with a timeout `ms` from now (replacing an earlier end). */
+  /**
+   * Ends the wait for `p` with a timeout `ms` from now (replacing an earlier end). Once the server
+   * has started, a wait that runs out while it is busy with our earlier requests, or with a method
+   * it answers slowly, goes on in steps of its measured latency up to the ceiling (latency.ts);
+   * ending there while it is still busy, the timeout says it was too slow to judge.
+   */
   private expireAfter(key: string, p: Pending, ms: number): void {
     clearTimeout(p.timer);
     p.deadline = performance.now() + ms;
     p.timer = setTimeout(() => {
+      const now = performance.now();
+      const lag = now - p.deadline;
+      if (lag > OWN_LAG_MS && now < p.sentAt + QUEUE_CEILING_FACTOR * p.timeoutMs) {
+        this.expireAfter(key, p, lag);
+        return;
+      }
+      const unstarted = p.beforeStart && this.startedAt === undefined;
+      const decision = unstarted ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now, p.slowProbe);
+      if (decision && !decision.busy && !p.noProbe && !p.probed && !this.closedReason) {
+        this.probeFor(key, p);
+        return;
+      }
+      if (decision && decision.extendMs > 0) {
+        p.extendedAt = now;
+        this.expireAfter(key, p, decision.extendMs);
+        return;
+      }
       const carried = this.carried(p.id);
       this.pending.delete(key);
       this.answered.set(key, { method: p.method, params: p.params, tag: p.tag, count: 0 });
-      const unstarted = p.beforeStart && this.startedAt === undefined;
-      p.resolve({ kind: 'timeout', id: p.id, ms: Math.round(performance.now() - p.sentAt), ...(carried ? { carried } : {}), ...(unstarted ? { beforeStart: true as const } : {}) });
+      const tooSlow = decision?.busy ? this.tooSlow(p, now, decision.answeredMeanwhile) : undefined;
+      p.resolve({ kind: 'timeout', id: p.id, ms: Math.round(now - p.sentAt), ...(carried ? { carried } : {}), ...(unstarted ? { beforeStart: true as const } : {}), ...(tooSlow ? { tooSlow } : {}) });
     }, ms);
+  }
+
+  /**
+   * `p`'s wait ran out with no sign of the server being busy: a liveness probe asks. Answered only
+   * slowly (half p's timeout or more), the server is busy and p's wait goes on; answered quickly,
+   * or not at all, p's silence stands and its wait ends.
+   */
+  private probeFor(key: string, p: Pending): void {
+    p.probed = true;
+    const live = this.liveness;
+    // The probe may take as long as p's own ceiling leaves: behind p on a server that works one request at a time, it comes after p.
+    const timeoutMs = Math.max(p.timeoutMs, p.sentAt + LATENCY_CEILING_FACTOR * p.timeoutMs - performance.now());
+    // Meanwhile p's wait is decided again at the probe's end at the latest (answers ahead of p may show the server busy first).
+    this.expireAfter(key, p, timeoutMs);
+    void this.sendRequest(this.buildRequest(live.method, live.params), { timeoutMs, probe: true }).then((o) => {
+      if (this.pending.get(key) !== p) return;
+      const answered = o.kind === 'result' || o.kind === 'error';
+      p.slowProbe = answered && o.ms >= p.timeoutMs / 2;
+      this.expireAfter(key, p, 0);
+    });
+  }
+
+  /** Waits that reached their ceiling while the server was still busy, with the check that sent them (bounded). */
+  readonly tooSlowWaits: Array<{ tag?: string; method: string; tooSlow: TooSlow }> = [];
+
+  private tooSlow(p: Pending, now: number, answeredMeanwhile: number): TooSlow {
+    const method = this.latency.methodLatencyMs(p.method);
+    const tooSlow: TooSlow = { waitedMs: Math.round(now - p.sentAt), timeoutMs: p.timeoutMs, latencyMs: Math.round(this.latency.latencyMs()), answeredMeanwhile, ...(method !== undefined ? { methodLatencyMs: Math.round(method) } : {}) };
+    if (this.tooSlowWaits.length < 1000) this.tooSlowWaits.push({ tag: p.tag, method: p.method, tooSlow });
+    return tooSlow;
   }
 
   /**
@@ -396,6 +498,7 @@ export class Session {
   private markStarted(): void {
     if (this.startedAt !== undefined) return;
     this.startedAt = this.now();
+    this.startedPerf = performance.now();
     this.markSpoke();
     this.process.firstAnswer();
     const now = performance.now();
@@ -703,6 +806,8 @@ export class Session {
           });
         }
         const ms = Math.round(performance.now() - pending.sentAt);
+        // A request sent before the server's first output also waited for its start: no measure of its latency.
+        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now());
         const via = http ? { http } : {};
         if (pending.method === 'initialize' && 'result' in msg) this.process.initializeAnswered(pending.params);
         if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });

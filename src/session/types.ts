@@ -1,6 +1,7 @@
 import type { Evidence } from './evidence.js';
 import type { ValidationResult } from '../schema/index.js';
 import type { Carried } from './carried.js';
+import type { TooSlow } from './latency.js';
 import type { HttpStream } from '../transport/types.js';
 
 export type RequestId = string | number;
@@ -24,7 +25,8 @@ export type Outcome =
   | { kind: 'error'; id: RequestId; error: ErrorObject; message: Record<string, unknown>; ms: number; http?: HttpContext }
   /** `carried`: what the request's exchange (HTTP) or the connection (others) carried meanwhile. */
   /** `beforeStart`: the server had answered nothing on the connection yet, and the wait was the start bound. */
-  | { kind: 'timeout'; id: RequestId; ms: number; carried?: Carried; beforeStart?: true }
+  /** `tooSlow`: the wait reached its ceiling while the server was still busy (latency.ts): no evidence of a missing answer. */
+  | { kind: 'timeout'; id: RequestId; ms: number; carried?: Carried; beforeStart?: true; tooSlow?: TooSlow }
   | { kind: 'closed'; id: RequestId; ms: number; reason: string }
   /** HTTP: the server refused the POST with an error status and no JSON-RPC answer in the body. */
   | { kind: 'http-error'; id: RequestId; ms: number; status: number; body: string };

@@ -229,10 +229,11 @@ async function callEach(ctx: CheckContext, session: Session, planned: Array<{ to
   // Legacy HTTP+SSE, like stdio, has one channel for everything the server sends: nothing names the call.
   const sideBySide = session.transport.kind === 'http';
   // One at a time, each call is a batch of its own: a straggler after 1 s.
-  const batch = sideBySide && planned.length ? stragglerCutoff(planned.length) : undefined;
+  const scaled = (ms: number) => session.scaled(ms);
+  const batch = sideBySide && planned.length ? stragglerCutoff(planned.length, scaled) : undefined;
   const calls = await mapLimited(planned, sideBySide ? CALL_CONCURRENCY : 1, async ({ tool, args }) => {
     if (ctx.signal.aborted || session.closed) return undefined;
-    const cutoff = batch ?? stragglerCutoff(1);
+    const cutoff = batch ?? stragglerCutoff(1, scaled);
     const call = await callTool(session, tool, args, budget, cutoff.giveUp.then(() => unlessInDialogue(session, asks, tool.name)), probeIfAsked(ctx, session, asks, tool.name));
     cutoff.ended();
     return call;
@@ -268,8 +269,9 @@ async function unlessInDialogue(session: Session, asks: ServerAsk[], name: strin
     const during = asks.filter((a) => a.during.includes(name));
     if (during.some((a) => a.related)) return new Promise<never>(() => {});
     const since = session.now() - Math.max(...during.map((a) => a.received.at), -Infinity);
-    if (since >= STRAGGLER_MS) return;
-    await delay(STRAGGLER_MS - since);
+    const window = session.scaled(STRAGGLER_MS);
+    if (since >= window) return;
+    await delay(window - since);
   }
 }
 

@@ -20,6 +20,8 @@ import { callTool, type ToolCall } from './tool-call.js';
 export const CALL_BUDGET_MS = 2000;
 /** Tool calls in flight at once on one session, so a server with many tools is not flooded. */
 export const CALL_CONCURRENCY = 4;
+/** Tools the survey calls at most, in list order: a catalog of a thousand tools is sampled, as lists are (SAMPLE_LIMIT). */
+export const MAX_SURVEY_CALLS = 100;
 
 export type ToolDef = Record<string, unknown> & { name: string };
 
@@ -99,13 +101,17 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
       survey.notCalled.push({ name: tool.name, reason: permission.why });
       continue;
     }
+    if (planned.length >= MAX_SURVEY_CALLS) {
+      survey.notCalled.push({ name: tool.name, reason: `the survey calls the first ${MAX_SURVEY_CALLS} tools it may call` });
+      continue;
+    }
     const built = argumentsFor(tool, ctx, known);
     if ('reason' in built) survey.notCalled.push({ name: tool.name, reason: built.reason });
     else planned.push({ tool, args: built.args });
   }
   const budget = Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
   // A slow tool must not hold up the verdicts of every tools check (straggler.ts).
-  const cutoff = planned.length ? stragglerCutoff(planned.length) : undefined;
+  const cutoff = planned.length ? stragglerCutoff(planned.length, (ms) => ctx.session.scaled(ms)) : undefined;
   const done = await mapLimited(planned, CALL_CONCURRENCY, async ({ tool, args }) => {
     if (ctx.signal.aborted) return undefined;
     const call = await callTool(ctx.session, tool, args, budget, cutoff?.giveUp);
