@@ -1147,6 +1147,34 @@ export const EXPECTED: Record<RealServer, Expected> = {
       'tools/malformed-call',
       'tools/unknown-tool',
     ],
+    initializeEra: {
+      // The initialize era, tested by the default run after 2026-07-28 (the C# SDK serves both).
+      protocolVersion: '2025-11-25',
+      fail: [
+        'errors/invalid-request',
+        'errors/parse-error',
+      ],
+      warn: [
+        'errors/invalid-params',
+        'lifecycle/request-before-initialize',
+        'lifecycle/unsupported-version',
+        'logging/invalid-level',
+        'pagination/invalid-cursor',
+        'tools/malformed-call',
+        'tools/unknown-tool',
+      ],
+      why: {
+        'errors/invalid-request': 'The same envelope handling as in its 2026-07-28 era (see above): -32700 for an invalid envelope, params "x" served, odd ids unanswered (RPC-12, RPC-16). Genuine.',
+        'errors/parse-error': 'A line that is not JSON gets no -32700, as in its 2026-07-28 era (RPC-11). Genuine.',
+        'errors/invalid-params': 'tools/call with {tool, args} gets -32603 "An error occurred." instead of -32602 (RPC-14), as in its 2026-07-28 era. Genuine; warn since an error does come back.',
+        'lifecycle/request-before-initialize': 'tools/list before initialize returned a result; LIFE-9 binds the client, so warn only. Genuine, from the wire evidence.',
+        'lifecycle/unsupported-version': 'initialize with 2099-12-31 gets -32022 listing the supported versions instead of a result naming one: the spec\'s own error example, graded leniently (catalog Appendix A #1). Genuine.',
+        'logging/invalid-level': 'logging/setLevel with level "verbose" gets -32603 instead of -32602 (LOG-4 SHOULD). Genuine, from the wire evidence.',
+        'pagination/invalid-cursor': 'tools/list with a cursor it never issued returns the full list (PAGE-4 SHOULD), as in its 2026-07-28 era. Genuine.',
+        'tools/malformed-call': 'tools/call without a name gets -32603 instead of -32602 (TOOLS-8 SHOULD), as in its 2026-07-28 era. Genuine.',
+        'tools/unknown-tool': 'An unknown tool is an isError result instead of a protocol error (TOOLS-7 SHOULD), as in its 2026-07-28 era. Genuine.',
+      },
+    },
     unstable: ['stdio/stdout-only-jsonrpc-whole-run'],
     why: {
       'errors/invalid-request':
