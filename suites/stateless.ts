@@ -3,9 +3,9 @@
 // another version, capabilities taken from each request alone, the fields every result
 // carries (resultType, serverInfo, cache hints), error codes, and list stability. The HTTP
 // rules of the revision are in http-stateless.ts.
-import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { causesIfAllKnown, defineCheck, describeOutcome, type CauseKey, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { validateMessage } from '../src/schema/index.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, type Outcome, type Session } from '../src/session/index.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, schemaCause, type Outcome, type Session } from '../src/session/index.js';
 import { routingHeaders } from '../src/transport/index.js';
 import { askFreshOnViolation, withHistory } from './lib/connection-history.js';
 import { exchangeEvidence } from './lib/exchange.js';
@@ -49,6 +49,14 @@ function cacheProblem(result: Item): string | undefined {
 
 // ---- server/discover ---------------------------------------------------------------------------
 
+const DISCOVER_SCHEMA = 'invalid-result:server/discover';
+
+/** The cause of a cache-field problem the schema of the method's result also finds (a required ttlMs or cacheScope missing or mistyped). */
+function cacheSchemaCause(ctx: CheckContext, method: string, result: Item): CauseKey | undefined {
+  const v = validateMessage({ jsonrpc: '2.0', id: 1, result }, { revision: ctx.revision, direction: 'server->client', inReplyTo: method });
+  return v.problems.some((p) => /^\/result\/(ttlMs|cacheScope)$/.test(p.pointer)) ? `invalid-result:${method}` : undefined;
+}
+
 export const discoverResult = defineCheck({
   id: 'stateless/discover-result',
   title: 'server/discover returns resultType "complete", the supported versions, capabilities and cache hints; extension ids are prefixed keys',
@@ -57,6 +65,8 @@ export const discoverResult = defineCheck({
   spec: 'server/discover#response',
   revisions: STATELESS,
   runsWithoutHandshake: true,
+  // Checks whose liveness probe is server/discover fail of a result that breaks its schema too.
+  explains: [DISCOVER_SCHEMA],
   async run(ctx) {
     const h = ctx.facts.handshake;
     ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', id: h.id, method: 'server/discover' } });
@@ -69,7 +79,8 @@ export const discoverResult = defineCheck({
     const v = validateMessage({ jsonrpc: '2.0', id: 1, result }, { revision: ctx.revision, direction: 'server->client', inReplyTo: 'server/discover' });
     if (!v.valid) {
       for (const p of v.problems) ctx.evidence.push({ type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement });
-      return ctx.violation(`the server/discover result does not fit DiscoverResult: ${v.problems[0].message}`);
+      const verdict = ctx.violation(`the server/discover result does not fit DiscoverResult: ${v.problems[0].message}`);
+      return v.problems.every((p) => schemaCause(p, 'server/discover')) ? { ...verdict, causes: [DISCOVER_SCHEMA] } : verdict;
     }
     if (result.resultType !== 'complete') return ctx.violation('the DiscoverResult is not a complete result', 'resultType "complete"', JSON.stringify(result.resultType));
     const versions = result.supportedVersions as unknown[];
@@ -365,9 +376,15 @@ export const cacheFields = defineCheck({
   revisions: STATELESS,
   async run(ctx) {
     const problems: string[] = [];
+    // The cause of each problem, when the result's schema shows it too (see cacheSchemaCause).
+    const causes: Array<CauseKey | undefined> = [];
+    const add = (problem: string, method?: string, result?: Item) => {
+      problems.push(problem);
+      causes.push(method && result ? cacheSchemaCause(ctx, method, result) : undefined);
+    };
     const discover = ctx.facts.initializeResult;
     const d = cacheProblem(discover);
-    if (d) problems.push(`server/discover: ${d}`);
+    if (d) add(`server/discover: ${d}`, 'server/discover', discover);
     let checked = 1;
     const walks = await Promise.all(declaredLists(ctx).map((l) => listAll(ctx, l.method, l.key)));
     for (const walk of walks) {
@@ -376,10 +393,10 @@ export const cacheFields = defineCheck({
         if (page.outcome.kind !== 'result' || isInputRequired(page.outcome.result)) return;
         checked++;
         const p = cacheProblem(page.outcome.result);
-        if (p) problems.push(`${walk.method} page ${i + 1}: ${p}`);
+        if (p) add(`${walk.method} page ${i + 1}: ${p}`, walk.method, page.outcome.result);
         scopes.add(page.outcome.result.cacheScope);
       });
-      if (scopes.size > 1) problems.push(`${walk.method}: the pages disagree on cacheScope (${[...scopes].map((s) => JSON.stringify(s)).join(', ')})`);
+      if (scopes.size > 1) add(`${walk.method}: the pages disagree on cacheScope (${[...scopes].map((s) => JSON.stringify(s)).join(', ')})`);
       if (problems.length && !ctx.evidence.length) ctx.evidence.push(...walk.evidence);
     }
     const uri = ctx.declares('resources') ? objectsOf(walks[declaredLists(ctx).findIndex((l) => l.method === 'resources/list')] ?? emptyWalk()).map((r) => r.uri).find((u) => typeof u === 'string') : undefined;
@@ -388,7 +405,7 @@ export const cacheFields = defineCheck({
       if (read.kind === 'result' && !isInputRequired(read.result)) {
         checked++;
         const p = cacheProblem(read.result);
-        if (p) problems.push(`resources/read ${uri}: ${p}`);
+        if (p) add(`resources/read ${uri}: ${p}`, 'resources/read', read.result);
       }
     }
     const found = ctx.declares('tools') ? await findElicitingTool(ctx) : undefined;
@@ -396,11 +413,13 @@ export const cacheFields = defineCheck({
       const interim = found.asked.outcome.result;
       if ('ttlMs' in interim || 'cacheScope' in interim) {
         ctx.evidence.push(...exchangeEvidence(found.asked));
-        problems.push(`the input_required result of ${found.tool.name} carries ${['ttlMs', 'cacheScope'].filter((k) => k in interim).join(' and ')}`);
+        add(`the input_required result of ${found.tool.name} carries ${['ttlMs', 'cacheScope'].filter((k) => k in interim).join(' and ')}`);
       }
     }
     if (problems.length === 0) return ctx.pass(`${plural(checked, 'cacheable result')} checked`);
-    return ctx.violation(problems.join('; '), 'ttlMs (integer ≥ 0) and cacheScope ("public" or "private") on complete cacheable results, one cacheScope per list', problems[0]);
+    const verdict = ctx.violation(problems.join('; '), 'ttlMs (integer ≥ 0) and cacheScope ("public" or "private") on complete cacheable results, one cacheScope per list', problems[0]);
+    const known = causesIfAllKnown(causes);
+    return known ? { ...verdict, causes: known } : verdict;
   },
 });
 

@@ -6,7 +6,7 @@
 // error response), and a request's answer in a 2xx reply.
 import type { CauseKey } from '../checks/causes.js';
 import type { Problem } from '../schema/index.js';
-import { keyOf, type Received } from '../session/index.js';
+import { keyOf, schemaCause, type Received } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
 
 export type AnomalyKind =
@@ -286,6 +286,10 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
   for (const m of batch.malformed) {
     const problems = m.received.validation.problems;
     const first = problems[0];
+    // The answer to one of our requests whose result (or error) breaks the method's schema: the
+    // same behaviour the session names for every check whose request met it (e.g. a liveness probe).
+    const causes = problems.map((p) => schemaCause(p, m.received.answers));
+    const cause = problems.length && causes.every((c) => c === causes[0]) ? causes[0] : undefined;
     out.push({
       kind: 'bad-response',
       warnOnly: onlyGarbledId(problems, m.run ? [m.run] : batch.runs),
@@ -294,6 +298,7 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
       run: m.run ?? (batch.runs.length === 1 ? batch.runs[0] : undefined),
       received: [m.received],
       problems,
+      ...(cause ? { cause } : {}),
     });
   }
   return out.sort((a, b) => ANOMALY_ORDER.indexOf(a.kind) - ANOMALY_ORDER.indexOf(b.kind));

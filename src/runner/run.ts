@@ -163,7 +163,8 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   await closeRun(sessions, stop, watchingSilence);
 
   const notRun = (c: Check) => record(c, facts.revision, { status: 'skip', message: `not run: ${stopReason(stop)}` }, 0);
-  const checks = attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c)));
+  const explains = new Map(selected.map((c) => [c.id, c.explains]));
+  const checks = attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c)), (id) => explains.get(id));
   return {
     target: targetOf(opts.target),
     protocolVersion: facts.revision,

@@ -10,3 +10,4 @@ export * from './stateless-meta.js';
 export { answered, cheapestServed, livenessCandidates, livenessRequest, type LivenessRequest } from './liveness.js';
 export { absence, describeCarried, httpCarried, CARRIED_BODY_CHARS, type Carried, type HttpCarried, type Arrival } from './carried.js';
 export { ServerClosedConnection } from './server-closed.js';
+export { schemaCause, type SchemaCause } from './finding-cause.js';

@@ -53,6 +53,30 @@ describe('an unknown method answered with HTTP 400 text/plain (fixture fault htt
   }, 90_000);
 });
 
+// A server/discover result missing required members (ttlMs, cacheScope): every check whose
+// liveness probe is server/discover fails of it, through the session's schema finding. Users
+// measured 26 failures read as 26 causes; it is one, shown by stateless/discover-result, the check
+// whose job that result is, although others come before it in the report.
+describe('a server/discover result that breaks its schema (fixture fault discover-no-cache-fields)', () => {
+  const IDS = ['lifecycle/stdin-close-exit', 'stateless/discover-result', 'stateless/cache-fields', 'ids/echo-exact', 'errors/parse-error', 'stdio/invalid-json-survived', 'messages/all-server-messages', 'fuzz/malformed-messages'];
+
+  it('fails every check whose liveness probe met it, for one cause that stateless/discover-result shows', async () => {
+    const report = await runAgainstFixture({ fault: 'discover-no-cache-fields', era: 'stateless', only: IDS });
+    const run = report.runs?.[0] ?? report;
+    const byId = Object.fromEntries(run.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(run.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    const cause = 'invalid-result:server/discover';
+    expect(byId['stateless/discover-result']).toMatchObject({ causes: [cause] });
+    expect(byId['stateless/discover-result'].sameCauseAs).toBeUndefined();
+    for (const id of IDS.filter((i) => i !== 'stateless/discover-result')) {
+      expect(byId[id], id).toMatchObject({ causes: [cause], sameCauseAs: ['stateless/discover-result'] });
+    }
+    // The verdicts say what they said: the liveness failures name the schema finding.
+    expect(byId['lifecycle/stdin-close-exit'].message).toContain('server/discover result: /result/cacheScope');
+    expect(run.summary).toMatchObject({ fail: IDS.length, causes: 1 });
+  }, 120_000);
+});
+
 // The runner keeps a verdict's causes only while they explain the whole failure.
 const failsWith = (id: string, body?: (ctx: CheckContext) => Promise<unknown>) =>
   defineCheck({
