@@ -19,6 +19,9 @@ const cancelNothing = (n: number): Message => ({
   params: { requestId: `mcp-conform-never-sent-${n}`, reason: 'mcp-conform batch probe' },
 });
 
+/** An error that names no request (id null or absent): the batch refused as a whole, not one of its requests. */
+const refusesBatch = (m: Message): boolean => 'error' in m && (m.id === null || m.id === undefined);
+
 /** Did this reply travel inside a JSON array (a batch reply) rather than on its own? */
 const inArray = (r: Received) => r.raw.trimStart().startsWith('[');
 
@@ -29,6 +32,7 @@ export const batchAnswered = defineCheck({
   // HTTP-35: over Streamable HTTP a batch holding requests gets every response (JSON or SSE).
   requirements: ['RPC-19', 'RPC-20', 'HTTP-35'],
   spec: 'basic#batching',
+  explains: ['batch-refused'],
   revisions: BATCHING,
   connection: 'disposable',
   runsAlone: true,
@@ -41,7 +45,8 @@ export const batchAnswered = defineCheck({
     const replyTo = (m: Message) => r.replies.find((x) => (x.message as Message).id === m.id);
     const rejection = r.replies.find((x) => 'error' in (x.message as Message));
     if (rejection) {
-      problems.violation(`the batch was answered with ${describeReply(rejection.message as Message)}`, 'two ping results', describeReply(rejection.message as Message));
+      const cause = refusesBatch(rejection.message as Message) && !replyTo(a) && !replyTo(b) ? 'batch-refused' : undefined;
+      problems.violation(`the batch was answered with ${describeReply(rejection.message as Message)}`, 'two ping results', describeReply(rejection.message as Message), cause);
     } else if (r.closed) {
       problems.violation(`the connection closed after the batch (${r.closed})`, 'two ping results', r.closed);
     } else {
@@ -49,7 +54,9 @@ export const batchAnswered = defineCheck({
       const { status } = httpStatus(r.http);
       if (missing.length) {
         const actual = status !== undefined ? `HTTP ${status}, ${r.replies.length} response(s)` : `${r.replies.length} response(s)`;
-        problems.violation(`${missing.length} of the 2 pings in the batch got no response (ids ${missing.map((m) => JSON.stringify(m.id)).join(', ')})`, 'a response for each request in the batch', actual);
+        // An HTTP error status and no response at all: the POST of the batch was refused as a whole.
+        const refused = status !== undefined && status >= 400 && status < 500 && r.replies.length === 0;
+        problems.violation(`${missing.length} of the 2 pings in the batch got no response (ids ${missing.map((m) => JSON.stringify(m.id)).join(', ')})`, 'a response for each request in the batch', actual, refused ? 'batch-refused' : undefined);
       } else {
         // Over HTTP an SSE stream may carry the responses one event at a time; elsewhere they belong in one array.
         const sse = (r.http?.response?.headers['content-type'] ?? '').includes('text/event-stream');
@@ -88,11 +95,15 @@ export const notificationBatchUnanswered = defineCheck({
       const sent = await ctx.sendMessage([cancelNothing(1), cancelNothing(2)], session);
       const { status, body } = httpStatus(session.transport.kind === 'http' ? sent.http : undefined);
       if (status !== undefined && (status !== 202 || body.trim() !== '')) {
-        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`);
+        const refused = status >= 400 && status < 500 ? 'batch-refused' : undefined;
+        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`, refused);
       }
       const replies = await quiet;
       for (const x of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: x.at, message: x.message });
-      if (replies.length) problems.violation(`the notification batch was answered: ${describeReply(replies[0].message as Message)}`, 'no reply', clip(replies[0].raw, 160));
+      if (replies.length) {
+        const refused = replies.every((x) => refusesBatch(x.message as Message)) ? 'batch-refused' : undefined;
+        problems.violation(`the notification batch was answered: ${describeReply(replies[0].message as Message)}`, 'no reply', clip(replies[0].raw, 160), refused);
+      }
       else if (framing.length) problems.violation(`the notification batch was answered with ${clip(framing[0], 60)}`, 'no reply (not even an empty array)', clip(framing[0], 160));
     } finally {
       session.transport.off('framing', onFraming);

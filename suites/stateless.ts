@@ -7,6 +7,7 @@ import { causesIfAllKnown, defineCheck, describeOutcome, type CauseKey, type Che
 import { validateMessage } from '../src/schema/index.js';
 import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, schemaCause, type Outcome, type Session } from '../src/session/index.js';
 import { routingHeaders } from '../src/transport/index.js';
+import { caused } from './lib/caused.js';
 import { askFreshOnViolation, withHistory } from './lib/connection-history.js';
 import { exchangeEvidence } from './lib/exchange.js';
 import { httpOf } from './lib/http-probe.js';
@@ -123,6 +124,12 @@ export const serverInfoMeta = defineCheck({
 
 // ---- per-request _meta ---------------------------------------------------------------------------
 
+/** The behaviour a wrong answer to a request without `_meta[field]` shows: served anyway, or refused rightly but not with HTTP 400. */
+function missingMetaCause(o: Outcome, field: string): CauseKey | undefined {
+  if (o.kind === 'result') return field === META_PROTOCOL_VERSION ? 'served-without-supported-version' : 'served-without-client-capabilities';
+  return o.kind === 'error' && o.error.code === INVALID_PARAMS ? 'error-without-http-400' : undefined;
+}
+
 export const requestMetaRequired = defineCheck({
   id: 'stateless/request-meta-required',
   title: 'a request without _meta protocolVersion or clientCapabilities is rejected with -32602 (HTTP 400)',
@@ -130,9 +137,11 @@ export const requestMetaRequired = defineCheck({
   requirements: ['S26-3'],
   spec: 'basic/index#meta',
   revisions: STATELESS,
+  explains: ['served-without-client-capabilities'],
   async run(ctx) {
     const method = everydayMethod(ctx);
     const problems: string[] = [];
+    const causes: Array<CauseKey | undefined> = [];
     const notes: string[] = [];
     for (const field of [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES]) {
       const what = `${method} without _meta["${field}"]`;
@@ -146,26 +155,34 @@ export const requestMetaRequired = defineCheck({
       };
       const asked = await askFreshOnViolation(ctx, ctx.session, (session) => ctx.send(requestWithout(ctx, method, [field], undefined, session), { session }), judge);
       if (headerMismatch(asked.first.outcome)) notes.push(`${what}: 400 with -32020 (the MCP-Protocol-Version header no longer matches the body, S26-25)`);
-      if (asked.first.problem) problems.push(withHistory(asked, asked.first.problem));
+      if (asked.first.problem) {
+        problems.push(withHistory(asked, asked.first.problem));
+        causes.push(missingMetaCause(asked.first.outcome, field));
+      }
     }
     for (const n of notes) ctx.note(n);
     if (problems.length === 0) return ctx.pass(notes.length ? notes.join('; ') : undefined);
-    return ctx.violation(problems.join('; '), `error -32602${isHttp(ctx) ? ' with HTTP status 400' : ''}`, problems[0]);
+    const verdict = ctx.violation(problems.join('; '), `error -32602${isHttp(ctx) ? ' with HTTP status 400' : ''}`, problems[0]);
+    const known = causesIfAllKnown(causes);
+    return known ? { ...verdict, causes: known } : verdict;
   },
 });
 
 const UNKNOWN_VERSION = '1900-01-01';
 
-/** What is wrong with the answer to a request in UNKNOWN_VERSION (S26-4), or undefined. */
-function unsupportedVersionProblem(o: Outcome, http: boolean): { message: string; actual: string } | undefined {
-  if (o.kind !== 'error' || o.error.code !== UNSUPPORTED_VERSION) return { message: `protocolVersion ${UNKNOWN_VERSION} got ${describeAnswer(o)}`, actual: describeAnswer(o) };
+/** What is wrong with the answer to a request in UNKNOWN_VERSION (S26-4), or undefined; its cause when it is a behaviour other checks see too. */
+function unsupportedVersionProblem(o: Outcome, http: boolean): { message: string; actual: string; cause?: CauseKey } | undefined {
+  if (o.kind !== 'error' || o.error.code !== UNSUPPORTED_VERSION) {
+    const cause = o.kind === 'result' ? 'served-without-supported-version' : undefined;
+    return { message: `protocolVersion ${UNKNOWN_VERSION} got ${describeAnswer(o)}`, actual: describeAnswer(o), ...(cause ? { cause } : {}) };
+  }
   const data = errorDataOf(o);
   const supported = data?.supported;
   if (!Array.isArray(supported) || supported.length === 0 || !supported.every((v) => typeof v === 'string')) {
     return { message: 'the -32022 error does not list the supported versions in data.supported', actual: JSON.stringify(o.error.data) };
   }
   if (typeof data?.requested !== 'string') return { message: 'the -32022 error does not say in data.requested which version was asked for', actual: JSON.stringify(o.error.data) };
-  if (http && httpStatusOf(o) !== 400) return { message: `-32022 came with HTTP status ${httpStatusOf(o)}, not 400`, actual: describeAnswer(o) };
+  if (http && httpStatusOf(o) !== 400) return { message: `-32022 came with HTTP status ${httpStatusOf(o)}, not 400`, actual: describeAnswer(o), cause: 'error-without-http-400' };
   return undefined;
 }
 
@@ -176,6 +193,7 @@ export const unsupportedVersion = defineCheck({
   requirements: ['S26-4'],
   spec: 'basic/versioning#protocol-version-negotiation',
   revisions: STATELESS,
+  explains: ['served-without-supported-version'],
   async run(ctx) {
     const method = everydayMethod(ctx);
     const http = isHttp(ctx);
@@ -191,7 +209,7 @@ export const unsupportedVersion = defineCheck({
     const o = asked.first.outcome;
     const expected = `error -32022 with data {supported: [...], requested: "${UNKNOWN_VERSION}"}${http ? ', HTTP status 400' : ''}`;
     const problem = unsupportedVersionProblem(o, http);
-    if (problem) return ctx.violation(withHistory(asked, problem.message), expected, problem.actual);
+    if (problem) return caused(ctx.violation(withHistory(asked, problem.message), expected, problem.actual), problem.cause);
     const data = errorDataOf(o)!;
     if (data.requested !== UNKNOWN_VERSION) return ctx.warn(`data.requested is ${JSON.stringify(data.requested)}, not the version that was sent`, expected, JSON.stringify(data));
     return ctx.pass(`supported: ${(data.supported as string[]).join(', ')}`);
@@ -251,7 +269,7 @@ export const missingCapabilityError = defineCheck({
     if (o.kind !== 'error' || o.error.code !== MISSING_CAPABILITY) return ctx.violation(`${found.tool.name} without elicitation got ${describeAnswer(o)}`, expected, describeAnswer(o));
     const required = errorDataOf(o)?.requiredCapabilities;
     if (!isObject(required) || Object.keys(required).length === 0) return ctx.violation('the -32021 error does not name the capabilities it needs in data.requiredCapabilities', expected, JSON.stringify(o.error.data));
-    if (isHttp(ctx) && httpStatusOf(o) !== 400) return ctx.violation(`-32021 came with HTTP status ${httpStatusOf(o)}, not 400`, expected, describeAnswer(o));
+    if (isHttp(ctx) && httpStatusOf(o) !== 400) return caused(ctx.violation(`-32021 came with HTTP status ${httpStatusOf(o)}, not 400`, expected, describeAnswer(o)), 'error-without-http-400');
     return ctx.pass(`requiredCapabilities: ${JSON.stringify(required)}`);
   },
 });

@@ -10,6 +10,7 @@ export const CAUSES = {
   'http-error-instead-of-answer': 'an HTTP error status without a JSON-RPC answer to a well-formed request (e.g. a bare 400 for an unknown method), where its JSON-RPC error, carrying its id, was due',
   'ends-on-non-json': 'the server ends the connection (exits, or closes its stdout) on input that is not JSON, instead of answering -32700 and going on',
   'served-without-supported-version': 'a 2026-07-28 request whose _meta names no protocol version, or one the server does not support, is served instead of refused',
+  'served-without-client-capabilities': 'a 2026-07-28 request whose _meta has no clientCapabilities object is served instead of refused',
   'error-without-http-400': 'a 2026-07-28 request refused with the right JSON-RPC error, but not with HTTP status 400 (e.g. 200 with the error inside an SSE stream)',
   'batch-refused': 'a JSON-RPC batch refused as a whole (an error for the batch, or an HTTP error status) under 2025-03-26, the revision that has batches',
 } as const satisfies Record<string, string>;

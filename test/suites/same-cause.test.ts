@@ -77,6 +77,45 @@ describe('a server/discover result that breaks its schema (fixture fault discove
   }, 120_000);
 });
 
+// One behaviour seen on every wire that meets it: each failure names it where the evidence shows it.
+describe('one wire behaviour, every check that sees it', () => {
+  it('a server that exits on a line that is not JSON (fault crash-on-invalid-json): three failures, one cause', async () => {
+    const IDS = ['errors/parse-error', 'stdio/invalid-json-survived', 'fuzz/malformed-messages'];
+    const report = await runAgainstFixture({ fault: 'crash-on-invalid-json', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    expect(byId['errors/parse-error']).toMatchObject({ causes: ['ends-on-non-json'] });
+    expect(byId['errors/parse-error'].sameCauseAs).toBeUndefined();
+    expect(byId['stdio/invalid-json-survived']).toMatchObject({ causes: ['ends-on-non-json'], sameCauseAs: ['errors/parse-error'] });
+    expect(byId['fuzz/malformed-messages']).toMatchObject({ causes: ['ends-on-non-json'], sameCauseAs: ['errors/parse-error'] });
+    expect(report.summary).toMatchObject({ fail: 3, causes: 1 });
+  }, 120_000);
+
+  it('batches refused under 2025-03-26 (fault batch-rejected): batch/answered explains batch/notifications-only', async () => {
+    const report = await runAgainstFixture({ fault: 'batch-rejected', protocolVersion: '2025-03-26', only: ['batch/answered', 'batch/notifications-only'] });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(byId['batch/answered']).toMatchObject({ status: 'fail', causes: ['batch-refused'] });
+    expect(byId['batch/notifications-only']).toMatchObject({ status: 'fail', causes: ['batch-refused'], sameCauseAs: ['batch/answered'] });
+    expect(report.summary).toMatchObject({ fail: 2, causes: 1 });
+  }, 60_000);
+
+  // As the official SDK v2 over stdio: once the connection served a request, _meta is no longer checked.
+  it('a 2026-07-28 request served without a supported version (fault meta-unchecked-after-unknown-method): the fuzz failure links to the check whose case it is', async () => {
+    const IDS = ['stateless/request-meta-required', 'stateless/unsupported-version', 'fuzz/malformed-messages'];
+    const report = await runAgainstFixture({ fault: 'meta-unchecked-after-unknown-method', era: 'stateless', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    expect(byId['stateless/unsupported-version']).toMatchObject({ causes: ['served-without-supported-version'] });
+    expect(byId['stateless/unsupported-version'].sameCauseAs).toBeUndefined();
+    // Also served without clientCapabilities: a second behaviour, its own.
+    expect(byId['stateless/request-meta-required']).toMatchObject({ causes: ['served-without-supported-version', 'served-without-client-capabilities'] });
+    expect(byId['stateless/request-meta-required'].sameCauseAs).toBeUndefined();
+    expect(byId['fuzz/malformed-messages'].message).toContain('was served');
+    expect(byId['fuzz/malformed-messages'].sameCauseAs).toEqual([expect.stringMatching(/^stateless\/(unsupported-version|request-meta-required)$/)]);
+    expect(report.summary).toMatchObject({ fail: 3, causes: 2 });
+  }, 120_000);
+});
+
 // The runner keeps a verdict's causes only while they explain the whole failure.
 const failsWith = (id: string, body?: (ctx: CheckContext) => Promise<unknown>) =>
   defineCheck({
