@@ -1,7 +1,7 @@
 // JSON-RPC batches: 2025-03-26 requires servers to accept them (RPC-19…22); every other
 // stateful revision defines single messages only, so a batch should be refused (RPC-24).
 // Batches are odd input for most servers: each check uses a fresh connection.
-import { defineCheck, type Check } from '../src/checks/index.js';
+import { defineCheck, type CauseKey, type Check } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Received } from '../src/session/index.js';
 import { livenessMessage } from './lib/alive.js';
@@ -21,6 +21,12 @@ const cancelNothing = (n: number): Message => ({
 
 /** An error that names no request (id null or absent): the batch refused as a whole, not one of its requests. */
 const refusesBatch = (m: Message): boolean => 'error' in m && (m.id === null || m.id === undefined);
+
+/** `[]` sent back: the batch's (no) responses as an array, the same behaviour for [] and for a batch of notifications. */
+const emptyArray = (raw: string): CauseKey | undefined => (raw.trim() === '[]' ? 'empty-array-answer' : undefined);
+
+/** Nothing at all came back (over HTTP: a 2xx without a body) for input the server does not accept. */
+const silence = (status: number | undefined): CauseKey | undefined => (status === undefined || (status >= 200 && status < 300) ? 'no-answer-to-invalid-request' : undefined);
 
 /** Did this reply travel inside a JSON array (a batch reply) rather than on its own? */
 const inArray = (r: Received) => r.raw.trimStart().startsWith('[');
@@ -96,7 +102,7 @@ export const notificationBatchUnanswered = defineCheck({
       const { status, body } = httpStatus(session.transport.kind === 'http' ? sent.http : undefined);
       if (status !== undefined && (status !== 202 || body.trim() !== '')) {
         const refused = status >= 400 && status < 500 ? 'batch-refused' : undefined;
-        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`, refused);
+        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`, refused ?? emptyArray(body));
       }
       const replies = await quiet;
       for (const x of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: x.at, message: x.message });
@@ -104,7 +110,7 @@ export const notificationBatchUnanswered = defineCheck({
         const refused = replies.every((x) => refusesBatch(x.message as Message)) ? 'batch-refused' : undefined;
         problems.violation(`the notification batch was answered: ${describeReply(replies[0].message as Message)}`, 'no reply', clip(replies[0].raw, 160), refused);
       }
-      else if (framing.length) problems.violation(`the notification batch was answered with ${clip(framing[0], 60)}`, 'no reply (not even an empty array)', clip(framing[0], 160));
+      else if (framing.length) problems.violation(`the notification batch was answered with ${clip(framing[0], 60)}`, 'no reply (not even an empty array)', clip(framing[0], 160), emptyArray(framing[0]));
     } finally {
       session.transport.off('framing', onFraming);
     }
@@ -135,12 +141,12 @@ export const emptyBatch = defineCheck({
       if (inArray(first)) problems.violation('[] was answered with an array', 'one error object, not an array', clip(first.raw, 160));
       else if (codeOf(m) !== INVALID_REQUEST) problems.warn(`[] was answered with ${describeReply(m)} rather than -32600`, 'error -32600', describeReply(m));
     } else if (empty.framing.length) {
-      problems.violation(`[] was answered with ${clip(empty.framing[0], 60)}`, 'one -32600 error object', clip(empty.framing[0], 160));
+      problems.violation(`[] was answered with ${clip(empty.framing[0], 60)}`, 'one -32600 error object', clip(empty.framing[0], 160), emptyArray(empty.framing[0]));
     } else if (status !== undefined && status >= 400 && status < 500) {
       ctx.note(`[]: HTTP ${status} without a JSON-RPC body`);
     } else {
       const got = empty.closed ? `a closed connection (${empty.closed})` : status === undefined ? 'no answer' : `HTTP ${status} and no JSON-RPC answer`;
-      problems.violation(empty.closed ? `[] got ${got}` : unanswered(`[] got ${got}`, empty), 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`);
+      problems.violation(empty.closed ? `[] got ${got}` : unanswered(`[] got ${got}`, empty), 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`, empty.closed ? undefined : silence(status));
     }
 
     if (!empty.closed) {
@@ -154,7 +160,8 @@ export const emptyBatch = defineCheck({
       } else if (items.replies.length > 0) {
         problems.warn(`[1,2] got ${items.replies.length} response(s) (${describeReply(items.replies[0].message as Message)}) instead of an array of two -32600 errors`, 'an array of two -32600 errors', clip(items.replies[0].raw, 160));
       } else {
-        problems.violation(items.closed ? `[1,2] got a closed connection (${items.closed})` : unanswered('[1,2] got no answer', items), 'an array of two -32600 errors', 'nothing');
+        const cause = items.closed || items.framing.length ? undefined : silence(itemStatus);
+        problems.violation(items.closed ? `[1,2] got a closed connection (${items.closed})` : unanswered('[1,2] got no answer', items), 'an array of two -32600 errors', 'nothing', cause);
       }
     }
     await problems.requireServing(ctx, session, 'the batches');

@@ -12,6 +12,7 @@ export const CAUSES = {
   'served-without-supported-version': 'a 2026-07-28 request whose _meta names no protocol version, or one the server does not support, is served instead of refused',
   'served-without-client-capabilities': 'a 2026-07-28 request whose _meta has no clientCapabilities object is served instead of refused',
   'error-without-http-400': 'a 2026-07-28 request refused with the right JSON-RPC error, but not with HTTP status 400 (e.g. 200 with the error inside an SSE stream)',
+  'empty-array-answer': 'an empty JSON array [] sent back for a batch with no response to carry (the empty batch [], owed one -32600 error; a batch of notifications, owed nothing)',
   'batch-refused': 'a JSON-RPC batch refused as a whole (an error for the batch, or an HTTP error status) under 2025-03-26, the revision that has batches',
 } as const satisfies Record<string, string>;
 
