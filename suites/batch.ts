@@ -102,7 +102,7 @@ export const notificationBatchUnanswered = defineCheck({
       const { status, body } = httpStatus(session.transport.kind === 'http' ? sent.http : undefined);
       if (status !== undefined && (status !== 202 || body.trim() !== '')) {
         const refused = status >= 400 && status < 500 ? 'batch-refused' : undefined;
-        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`, refused ?? emptyArray(body));
+        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`, emptyArray(body) ?? refused);
       }
       const replies = await quiet;
       for (const x of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: x.at, message: x.message });

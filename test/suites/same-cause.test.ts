@@ -99,6 +99,18 @@ describe('one wire behaviour, every check that sees it', () => {
     expect(report.summary).toMatchObject({ fail: 2, causes: 1 });
   }, 60_000);
 
+  // As mcp-lite: a batch's responses as an array, sent even when there are none.
+  for (const wire of ['stdio', 'http'] as const) {
+    it(`[] sent back for a batch with nothing to answer (fault batch-empty-array, ${wire}): one cause for the empty batch and the batch of notifications`, async () => {
+      const opts = { fault: 'batch-empty-array', protocolVersion: '2025-03-26' as const, only: ['batch/notifications-only', 'batch/empty-and-invalid'] };
+      const report = wire === 'stdio' ? await runAgainstFixture(opts) : await runAgainstHttpFixture(opts);
+      const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+      expect(byId['batch/notifications-only']).toMatchObject({ status: 'fail', causes: ['empty-array-answer'] });
+      expect(byId['batch/empty-and-invalid']).toMatchObject({ status: 'fail', causes: ['empty-array-answer'], sameCauseAs: ['batch/notifications-only'] });
+      expect(report.summary).toMatchObject({ fail: 2, causes: 1 });
+    }, 60_000);
+  }
+
   // As the official SDK v2 over stdio: once the connection served a request, _meta is no longer checked.
   it('a 2026-07-28 request served without a supported version (fault meta-unchecked-after-unknown-method): the fuzz failure links to the check whose case it is', async () => {
     const IDS = ['stateless/request-meta-required', 'stateless/unsupported-version', 'fuzz/malformed-messages'];
