@@ -111,6 +111,18 @@ describe('one wire behaviour, every check that sees it', () => {
     }, 60_000);
   }
 
+  // As tmcp: every error the request handler raises goes out inside an SSE stream, with 200.
+  it('2026-07-28 errors sent with HTTP 200 in an SSE stream (fault errors-in-sse-200): one cause for every check that sees it', async () => {
+    const IDS = ['stateless/request-meta-required', 'stateless/unsupported-version', 'stateless/missing-capability-error', 'fuzz/malformed-messages'];
+    const report = await runAgainstHttpFixture({ fault: 'errors-in-sse-200', era: 'stateless', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    for (const id of IDS) expect(byId[id], id).toMatchObject({ causes: ['error-without-http-400'] });
+    expect(IDS.filter((id) => !byId[id].sameCauseAs)).toHaveLength(1);
+    expect(byId['stateless/unsupported-version'].message).toBe('-32022 came with HTTP status 200, not 400');
+    expect(report.summary).toMatchObject({ fail: 4, causes: 1 });
+  }, 120_000);
+
   // As the official SDK v2 over stdio: once the connection served a request, _meta is no longer checked.
   it('a 2026-07-28 request served without a supported version (fault meta-unchecked-after-unknown-method): the fuzz failure links to the check whose case it is', async () => {
     const IDS = ['stateless/request-meta-required', 'stateless/unsupported-version', 'fuzz/malformed-messages'];
