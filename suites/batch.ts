@@ -2,7 +2,7 @@
 // stateful revision defines single messages only, so a batch should be refused (RPC-24).
 // Batches are odd input for most servers: each check uses a fresh connection.
 // Proof of each check (the fixture fault that must break it): test/proof/batch.ts.
-import { defineCheck, type Check } from '../src/checks/index.js';
+import { defineCheck, type CauseKey, type Check } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Received } from '../src/session/index.js';
 import { livenessMessage } from './lib/alive.js';
@@ -20,6 +20,15 @@ const cancelNothing = (n: number): Message => ({
   params: { requestId: `mcp-conform-never-sent-${n}`, reason: 'mcp-conform batch probe' },
 });
 
+/** An error that names no request (id null or absent): the batch refused as a whole, not one of its requests. */
+const refusesBatch = (m: Message): boolean => 'error' in m && (m.id === null || m.id === undefined);
+
+/** `[]` sent back: the batch's (no) responses as an array, the same behaviour for [] and for a batch of notifications. */
+const emptyArray = (raw: string): CauseKey | undefined => (raw.trim() === '[]' ? 'empty-array-answer' : undefined);
+
+/** Nothing at all came back (over HTTP: a 2xx without a body) for input the server does not accept. */
+const silence = (status: number | undefined): CauseKey | undefined => (status === undefined || (status >= 200 && status < 300) ? 'no-answer-to-invalid-request' : undefined);
+
 /** Did this reply travel inside a JSON array (a batch reply) rather than on its own? */
 const inArray = (r: Received) => r.raw.trimStart().startsWith('[');
 
@@ -30,6 +39,7 @@ export const batchAnswered = defineCheck({
   // HTTP-35: over Streamable HTTP a batch holding requests gets every response (JSON or SSE).
   requirements: ['RPC-19', 'RPC-20', 'HTTP-35'],
   spec: 'basic#batching',
+  explains: ['batch-refused'],
   revisions: BATCHING,
   connection: 'disposable',
   runsAlone: true,
@@ -42,7 +52,8 @@ export const batchAnswered = defineCheck({
     const replyTo = (m: Message) => r.replies.find((x) => (x.message as Message).id === m.id);
     const rejection = r.replies.find((x) => 'error' in (x.message as Message));
     if (rejection) {
-      problems.violation(`the batch was answered with ${describeReply(rejection.message as Message)}`, 'two ping results', describeReply(rejection.message as Message));
+      const cause = refusesBatch(rejection.message as Message) && !replyTo(a) && !replyTo(b) ? 'batch-refused' : undefined;
+      problems.violation(`the batch was answered with ${describeReply(rejection.message as Message)}`, 'two ping results', describeReply(rejection.message as Message), cause);
     } else if (r.closed) {
       problems.violation(`the connection closed after the batch (${r.closed})`, 'two ping results', r.closed);
     } else {
@@ -50,7 +61,9 @@ export const batchAnswered = defineCheck({
       const { status } = httpStatus(r.http);
       if (missing.length) {
         const actual = status !== undefined ? `HTTP ${status}, ${r.replies.length} response(s)` : `${r.replies.length} response(s)`;
-        problems.violation(`${missing.length} of the 2 pings in the batch got no response (ids ${missing.map((m) => JSON.stringify(m.id)).join(', ')})`, 'a response for each request in the batch', actual);
+        // An HTTP error status and no response at all: the POST of the batch was refused as a whole.
+        const refused = status !== undefined && status >= 400 && status < 500 && r.replies.length === 0;
+        problems.violation(`${missing.length} of the 2 pings in the batch got no response (ids ${missing.map((m) => JSON.stringify(m.id)).join(', ')})`, 'a response for each request in the batch', actual, refused ? 'batch-refused' : undefined);
       } else {
         // Over HTTP an SSE stream may carry the responses one event at a time; elsewhere they belong in one array.
         const sse = (r.http?.response?.headers['content-type'] ?? '').includes('text/event-stream');
@@ -89,12 +102,16 @@ export const notificationBatchUnanswered = defineCheck({
       const sent = await ctx.sendMessage([cancelNothing(1), cancelNothing(2)], session);
       const { status, body } = httpStatus(session.transport.kind === 'http' ? sent.http : undefined);
       if (status !== undefined && (status !== 202 || body.trim() !== '')) {
-        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`);
+        const refused = status >= 400 && status < 500 ? 'batch-refused' : undefined;
+        problems.violation(`the notification batch got HTTP ${status}${body.trim() ? ' with a body' : ''}`, 'HTTP 202 with an empty body', `HTTP ${status} ${clip(body, 120)}`, emptyArray(body) ?? refused);
       }
       const replies = await quiet;
       for (const x of replies) ctx.evidence.push({ type: 'message', direction: 'received', at: x.at, message: x.message });
-      if (replies.length) problems.violation(`the notification batch was answered: ${describeReply(replies[0].message as Message)}`, 'no reply', clip(replies[0].raw, 160));
-      else if (framing.length) problems.violation(`the notification batch was answered with ${clip(framing[0], 60)}`, 'no reply (not even an empty array)', clip(framing[0], 160));
+      if (replies.length) {
+        const refused = replies.every((x) => refusesBatch(x.message as Message)) ? 'batch-refused' : undefined;
+        problems.violation(`the notification batch was answered: ${describeReply(replies[0].message as Message)}`, 'no reply', clip(replies[0].raw, 160), refused);
+      }
+      else if (framing.length) problems.violation(`the notification batch was answered with ${clip(framing[0], 60)}`, 'no reply (not even an empty array)', clip(framing[0], 160), emptyArray(framing[0]));
     } finally {
       session.transport.off('framing', onFraming);
     }
@@ -125,12 +142,12 @@ export const emptyBatch = defineCheck({
       if (inArray(first)) problems.violation('[] was answered with an array', 'one error object, not an array', clip(first.raw, 160));
       else if (codeOf(m) !== INVALID_REQUEST) problems.warn(`[] was answered with ${describeReply(m)} rather than -32600`, 'error -32600', describeReply(m));
     } else if (empty.framing.length) {
-      problems.violation(`[] was answered with ${clip(empty.framing[0], 60)}`, 'one -32600 error object', clip(empty.framing[0], 160));
+      problems.violation(`[] was answered with ${clip(empty.framing[0], 60)}`, 'one -32600 error object', clip(empty.framing[0], 160), emptyArray(empty.framing[0]));
     } else if (status !== undefined && status >= 400 && status < 500) {
       ctx.note(`[]: HTTP ${status} without a JSON-RPC body`);
     } else {
       const got = empty.closed ? `a closed connection (${empty.closed})` : status === undefined ? 'no answer' : `HTTP ${status} and no JSON-RPC answer`;
-      problems.violation(empty.closed ? `[] got ${got}` : unanswered(`[] got ${got}`, empty), 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`);
+      problems.violation(empty.closed ? `[] got ${got}` : unanswered(`[] got ${got}`, empty), 'one -32600 error object', status === undefined ? 'nothing' : `HTTP ${status}`, empty.closed ? undefined : silence(status));
     }
 
     if (!empty.closed) {
@@ -144,7 +161,8 @@ export const emptyBatch = defineCheck({
       } else if (items.replies.length > 0) {
         problems.warn(`[1,2] got ${items.replies.length} response(s) (${describeReply(items.replies[0].message as Message)}) instead of an array of two -32600 errors`, 'an array of two -32600 errors', clip(items.replies[0].raw, 160));
       } else {
-        problems.violation(items.closed ? `[1,2] got a closed connection (${items.closed})` : unanswered('[1,2] got no answer', items), 'an array of two -32600 errors', 'nothing');
+        const cause = items.closed || items.framing.length ? undefined : silence(itemStatus);
+        problems.violation(items.closed ? `[1,2] got a closed connection (${items.closed})` : unanswered('[1,2] got no answer', items), 'an array of two -32600 errors', 'nothing', cause);
       }
     }
     await problems.requireServing(ctx, session, 'the batches');

@@ -83,6 +83,7 @@ export const parseError = defineCheck({
   kind: 'J',
   requirements: ['RPC-11'],
   spec: 'basic#error-responses',
+  explains: ['no-answer-to-non-json', 'ends-on-non-json'],
   revisions: WITH_STATELESS,
   connection: 'disposable',
   runsAlone: true,
@@ -92,7 +93,7 @@ export const parseError = defineCheck({
       const a = answerOf(await probe(ctx, ctx.session, { raw }));
       const what = `input ${JSON.stringify(raw)}`;
       if (a.kind === 'gone') {
-        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700, and the server keeps running', describeAnswer(a));
+        problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700, and the server keeps running', describeAnswer(a), 'ends-on-non-json');
         break;
       }
       if (a.kind === 'error') {
@@ -105,7 +106,7 @@ export const parseError = defineCheck({
         problems.violation(`${what}: ${describeAnswer(a)}`, 'error -32700 (over HTTP: a 4xx status)', describeAnswer(a), silent(a) ? 'no-answer-to-non-json' : undefined);
       }
     }
-    await problems.requireServing(ctx, ctx.session, 'input that is not JSON');
+    await problems.requireServing(ctx, ctx.session, 'input that is not JSON', 'ends-on-non-json');
     return problems.verdict(ctx);
   },
 });
@@ -139,6 +140,7 @@ export const invalidRequest = defineCheck({
   kind: 'J',
   requirements: ['RPC-12', 'RPC-16'],
   spec: 'basic#requests',
+  explains: ['no-answer-to-invalid-request'],
   revisions: WITH_STATELESS,
   connection: 'disposable',
   runsAlone: true,
@@ -222,6 +224,7 @@ export const methodNotFound = defineCheck({
   kind: 'J',
   requirements: ['RPC-13'],
   spec: 'basic#error-responses',
+  explains: ['http-error-instead-of-answer'],
   revisions: WITH_STATELESS,
   async run(ctx) {
     const problems = new Problems();

@@ -266,6 +266,8 @@ export const pingAnswered = defineCheck({
   level: 'MUST',
   requirements: ['PING-1'],
   spec: 'basic/utilities/ping#behavior-requirements',
+  // Checks whose liveness probe is ping fail of a result that breaks its schema too.
+  explains: ['invalid-result:ping'],
   async run(ctx) {
     const o = await ctx.request('ping');
     if (o.kind !== 'result') return ctx.violation(`ping was not answered with a result: ${describeOutcome(o)}`, 'result {}', describeOutcome(o));

@@ -4,6 +4,7 @@
 // Proof of each check (the fixture fault that must break it): test/proof/messages.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Finding } from '../src/session/index.js';
+import { withFindingCauses } from './lib/findings-verdict.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 
 /** Findings no check claimed, each distinct problem once (every session repeats the same handshake). */
@@ -22,7 +23,7 @@ function verdictFrom(ctx: CheckContext, findings: Finding[], what: string) {
   for (const f of findings.slice(0, 10)) ctx.evidence.push({ type: 'note', text: `${f.requirement ? `[${f.requirement}] ` : ''}${f.message}` }, ...f.evidence);
   const first = findings.find((f) => f.severity === 'fail') ?? findings[0];
   const message = `${findings.length} ${what}; first: ${first.requirement ? `${first.requirement}: ` : ''}${first.message}`;
-  return first.severity === 'fail' ? ctx.violation(message) : ctx.warn(message);
+  return first.severity === 'fail' ? withFindingCauses(ctx.violation(message), findings) : ctx.warn(message);
 }
 
 const isFraming = (f: Finding) => (f.requirement ?? '').startsWith('STDIO-') || f.message.includes('maximum message size');

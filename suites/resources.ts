@@ -32,6 +32,7 @@ export const resourcesList = defineCheck({
   kind: 'S',
   requirements: ['RES-2', 'RES-3'],
   spec: 'server/resources#listing-resources',
+  explains: ['invalid-result:resources/list'],
   revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
@@ -53,6 +54,7 @@ export const readContents = defineCheck({
   kind: 'S',
   requirements: ['RES-4'],
   spec: 'server/resources#reading-resources',
+  explains: ['invalid-result:resources/read'],
   revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {
@@ -143,6 +145,7 @@ export const templatesList = defineCheck({
   kind: 'S',
   requirements: ['RES-8'],
   spec: 'server/resources#resource-templates',
+  explains: ['invalid-result:resources/templates/list'],
   revisions: WITH_STATELESS,
   needs: ['resources'],
   async run(ctx) {

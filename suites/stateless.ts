@@ -4,10 +4,11 @@
 // carries (resultType, serverInfo, cache hints), error codes, and list stability. The HTTP
 // rules of the revision are in http-stateless.ts.
 // Proof of each check (the fixture fault that must break it): test/proof/stateless.ts.
-import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { causesIfAllKnown, defineCheck, describeOutcome, type CauseKey, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import { validateMessage } from '../src/schema/index.js';
-import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, type Outcome, type Session } from '../src/session/index.js';
+import { META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION, META_SERVER_INFO, schemaCause, type Outcome, type Session } from '../src/session/index.js';
 import { routingHeaders } from '../src/transport/index.js';
+import { caused } from './lib/caused.js';
 import { askFreshOnViolation, withHistory } from './lib/connection-history.js';
 import { exchangeEvidence } from './lib/exchange.js';
 import { httpOf } from './lib/http-probe.js';
@@ -50,6 +51,14 @@ function cacheProblem(result: Item): string | undefined {
 
 // ---- server/discover ---------------------------------------------------------------------------
 
+const DISCOVER_SCHEMA = 'invalid-result:server/discover';
+
+/** The cause of a cache-field problem the schema of the method's result also finds (a required ttlMs or cacheScope missing or mistyped). */
+function cacheSchemaCause(ctx: CheckContext, method: string, result: Item): CauseKey | undefined {
+  const v = validateMessage({ jsonrpc: '2.0', id: 1, result }, { revision: ctx.revision, direction: 'server->client', inReplyTo: method });
+  return v.problems.some((p) => /^\/result\/(ttlMs|cacheScope)$/.test(p.pointer)) ? `invalid-result:${method}` : undefined;
+}
+
 export const discoverResult = defineCheck({
   id: 'stateless/discover-result',
   title: 'server/discover returns resultType "complete", the supported versions, capabilities and cache hints; extension ids are prefixed keys',
@@ -58,6 +67,8 @@ export const discoverResult = defineCheck({
   spec: 'server/discover#response',
   revisions: STATELESS,
   runsWithoutHandshake: true,
+  // Checks whose liveness probe is server/discover fail of a result that breaks its schema too.
+  explains: [DISCOVER_SCHEMA],
   async run(ctx) {
     const h = ctx.facts.handshake;
     ctx.evidence.push({ type: 'message', direction: 'sent', at: 0, message: { jsonrpc: '2.0', id: h.id, method: 'server/discover' } });
@@ -70,7 +81,8 @@ export const discoverResult = defineCheck({
     const v = validateMessage({ jsonrpc: '2.0', id: 1, result }, { revision: ctx.revision, direction: 'server->client', inReplyTo: 'server/discover' });
     if (!v.valid) {
       for (const p of v.problems) ctx.evidence.push({ type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement });
-      return ctx.violation(`the server/discover result does not fit DiscoverResult: ${v.problems[0].message}`);
+      const verdict = ctx.violation(`the server/discover result does not fit DiscoverResult: ${v.problems[0].message}`);
+      return v.problems.every((p) => schemaCause(p, 'server/discover')) ? { ...verdict, causes: [DISCOVER_SCHEMA] } : verdict;
     }
     if (result.resultType !== 'complete') return ctx.violation('the DiscoverResult is not a complete result', 'resultType "complete"', JSON.stringify(result.resultType));
     const versions = result.supportedVersions as unknown[];
@@ -113,6 +125,12 @@ export const serverInfoMeta = defineCheck({
 
 // ---- per-request _meta ---------------------------------------------------------------------------
 
+/** The behaviour a wrong answer to a request without `_meta[field]` shows: served anyway, or refused rightly but not with HTTP 400. */
+function missingMetaCause(o: Outcome, field: string): CauseKey | undefined {
+  if (o.kind === 'result') return field === META_PROTOCOL_VERSION ? 'served-without-supported-version' : 'served-without-client-capabilities';
+  return o.kind === 'error' && o.error.code === INVALID_PARAMS ? 'error-without-http-400' : undefined;
+}
+
 export const requestMetaRequired = defineCheck({
   id: 'stateless/request-meta-required',
   title: 'a request without _meta protocolVersion or clientCapabilities is rejected with -32602 (HTTP 400)',
@@ -120,9 +138,11 @@ export const requestMetaRequired = defineCheck({
   requirements: ['S26-3'],
   spec: 'basic/index#meta',
   revisions: STATELESS,
+  explains: ['served-without-client-capabilities'],
   async run(ctx) {
     const method = everydayMethod(ctx);
     const problems: string[] = [];
+    const causes: Array<CauseKey | undefined> = [];
     const notes: string[] = [];
     for (const field of [META_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES]) {
       const what = `${method} without _meta["${field}"]`;
@@ -136,26 +156,34 @@ export const requestMetaRequired = defineCheck({
       };
       const asked = await askFreshOnViolation(ctx, ctx.session, (session) => ctx.send(requestWithout(ctx, method, [field], undefined, session), { session }), judge);
       if (headerMismatch(asked.first.outcome)) notes.push(`${what}: 400 with -32020 (the MCP-Protocol-Version header no longer matches the body, S26-25)`);
-      if (asked.first.problem) problems.push(withHistory(asked, asked.first.problem));
+      if (asked.first.problem) {
+        problems.push(withHistory(asked, asked.first.problem));
+        causes.push(missingMetaCause(asked.first.outcome, field));
+      }
     }
     for (const n of notes) ctx.note(n);
     if (problems.length === 0) return ctx.pass(notes.length ? notes.join('; ') : undefined);
-    return ctx.violation(problems.join('; '), `error -32602${isHttp(ctx) ? ' with HTTP status 400' : ''}`, problems[0]);
+    const verdict = ctx.violation(problems.join('; '), `error -32602${isHttp(ctx) ? ' with HTTP status 400' : ''}`, problems[0]);
+    const known = causesIfAllKnown(causes);
+    return known ? { ...verdict, causes: known } : verdict;
   },
 });
 
 const UNKNOWN_VERSION = '1900-01-01';
 
-/** What is wrong with the answer to a request in UNKNOWN_VERSION (S26-4), or undefined. */
-function unsupportedVersionProblem(o: Outcome, http: boolean): { message: string; actual: string } | undefined {
-  if (o.kind !== 'error' || o.error.code !== UNSUPPORTED_VERSION) return { message: `protocolVersion ${UNKNOWN_VERSION} got ${describeAnswer(o)}`, actual: describeAnswer(o) };
+/** What is wrong with the answer to a request in UNKNOWN_VERSION (S26-4), or undefined; its cause when it is a behaviour other checks see too. */
+function unsupportedVersionProblem(o: Outcome, http: boolean): { message: string; actual: string; cause?: CauseKey } | undefined {
+  if (o.kind !== 'error' || o.error.code !== UNSUPPORTED_VERSION) {
+    const cause = o.kind === 'result' ? 'served-without-supported-version' : undefined;
+    return { message: `protocolVersion ${UNKNOWN_VERSION} got ${describeAnswer(o)}`, actual: describeAnswer(o), ...(cause ? { cause } : {}) };
+  }
   const data = errorDataOf(o);
   const supported = data?.supported;
   if (!Array.isArray(supported) || supported.length === 0 || !supported.every((v) => typeof v === 'string')) {
     return { message: 'the -32022 error does not list the supported versions in data.supported', actual: JSON.stringify(o.error.data) };
   }
   if (typeof data?.requested !== 'string') return { message: 'the -32022 error does not say in data.requested which version was asked for', actual: JSON.stringify(o.error.data) };
-  if (http && httpStatusOf(o) !== 400) return { message: `-32022 came with HTTP status ${httpStatusOf(o)}, not 400`, actual: describeAnswer(o) };
+  if (http && httpStatusOf(o) !== 400) return { message: `-32022 came with HTTP status ${httpStatusOf(o)}, not 400`, actual: describeAnswer(o), cause: 'error-without-http-400' };
   return undefined;
 }
 
@@ -166,6 +194,7 @@ export const unsupportedVersion = defineCheck({
   requirements: ['S26-4'],
   spec: 'basic/versioning#protocol-version-negotiation',
   revisions: STATELESS,
+  explains: ['served-without-supported-version'],
   async run(ctx) {
     const method = everydayMethod(ctx);
     const http = isHttp(ctx);
@@ -181,7 +210,7 @@ export const unsupportedVersion = defineCheck({
     const o = asked.first.outcome;
     const expected = `error -32022 with data {supported: [...], requested: "${UNKNOWN_VERSION}"}${http ? ', HTTP status 400' : ''}`;
     const problem = unsupportedVersionProblem(o, http);
-    if (problem) return ctx.violation(withHistory(asked, problem.message), expected, problem.actual);
+    if (problem) return caused(ctx.violation(withHistory(asked, problem.message), expected, problem.actual), problem.cause);
     const data = errorDataOf(o)!;
     if (data.requested !== UNKNOWN_VERSION) return ctx.warn(`data.requested is ${JSON.stringify(data.requested)}, not the version that was sent`, expected, JSON.stringify(data));
     return ctx.pass(`supported: ${(data.supported as string[]).join(', ')}`);
@@ -241,7 +270,7 @@ export const missingCapabilityError = defineCheck({
     if (o.kind !== 'error' || o.error.code !== MISSING_CAPABILITY) return ctx.violation(`${found.tool.name} without elicitation got ${describeAnswer(o)}`, expected, describeAnswer(o));
     const required = errorDataOf(o)?.requiredCapabilities;
     if (!isObject(required) || Object.keys(required).length === 0) return ctx.violation('the -32021 error does not name the capabilities it needs in data.requiredCapabilities', expected, JSON.stringify(o.error.data));
-    if (isHttp(ctx) && httpStatusOf(o) !== 400) return ctx.violation(`-32021 came with HTTP status ${httpStatusOf(o)}, not 400`, expected, describeAnswer(o));
+    if (isHttp(ctx) && httpStatusOf(o) !== 400) return caused(ctx.violation(`-32021 came with HTTP status ${httpStatusOf(o)}, not 400`, expected, describeAnswer(o)), 'error-without-http-400');
     return ctx.pass(`requiredCapabilities: ${JSON.stringify(required)}`);
   },
 });
@@ -366,9 +395,15 @@ export const cacheFields = defineCheck({
   revisions: STATELESS,
   async run(ctx) {
     const problems: string[] = [];
+    // The cause of each problem, when the result's schema shows it too (see cacheSchemaCause).
+    const causes: Array<CauseKey | undefined> = [];
+    const add = (problem: string, method?: string, result?: Item) => {
+      problems.push(problem);
+      causes.push(method && result ? cacheSchemaCause(ctx, method, result) : undefined);
+    };
     const discover = ctx.facts.initializeResult;
     const d = cacheProblem(discover);
-    if (d) problems.push(`server/discover: ${d}`);
+    if (d) add(`server/discover: ${d}`, 'server/discover', discover);
     let checked = 1;
     const walks = await Promise.all(declaredLists(ctx).map((l) => listAll(ctx, l.method, l.key)));
     for (const walk of walks) {
@@ -377,10 +412,10 @@ export const cacheFields = defineCheck({
         if (page.outcome.kind !== 'result' || isInputRequired(page.outcome.result)) return;
         checked++;
         const p = cacheProblem(page.outcome.result);
-        if (p) problems.push(`${walk.method} page ${i + 1}: ${p}`);
+        if (p) add(`${walk.method} page ${i + 1}: ${p}`, walk.method, page.outcome.result);
         scopes.add(page.outcome.result.cacheScope);
       });
-      if (scopes.size > 1) problems.push(`${walk.method}: the pages disagree on cacheScope (${[...scopes].map((s) => JSON.stringify(s)).join(', ')})`);
+      if (scopes.size > 1) add(`${walk.method}: the pages disagree on cacheScope (${[...scopes].map((s) => JSON.stringify(s)).join(', ')})`);
       if (problems.length && !ctx.evidence.length) ctx.evidence.push(...walk.evidence);
     }
     const uri = ctx.declares('resources') ? objectsOf(walks[declaredLists(ctx).findIndex((l) => l.method === 'resources/list')] ?? emptyWalk()).map((r) => r.uri).find((u) => typeof u === 'string') : undefined;
@@ -389,7 +424,7 @@ export const cacheFields = defineCheck({
       if (read.kind === 'result' && !isInputRequired(read.result)) {
         checked++;
         const p = cacheProblem(read.result);
-        if (p) problems.push(`resources/read ${uri}: ${p}`);
+        if (p) add(`resources/read ${uri}: ${p}`, 'resources/read', read.result);
       }
     }
     const found = ctx.declares('tools') ? await findElicitingTool(ctx) : undefined;
@@ -397,11 +432,13 @@ export const cacheFields = defineCheck({
       const interim = found.asked.outcome.result;
       if ('ttlMs' in interim || 'cacheScope' in interim) {
         ctx.evidence.push(...exchangeEvidence(found.asked));
-        problems.push(`the input_required result of ${found.tool.name} carries ${['ttlMs', 'cacheScope'].filter((k) => k in interim).join(' and ')}`);
+        add(`the input_required result of ${found.tool.name} carries ${['ttlMs', 'cacheScope'].filter((k) => k in interim).join(' and ')}`);
       }
     }
     if (problems.length === 0) return ctx.pass(`${plural(checked, 'cacheable result')} checked`);
-    return ctx.violation(problems.join('; '), 'ttlMs (integer ≥ 0) and cacheScope ("public" or "private") on complete cacheable results, one cacheScope per list', problems[0]);
+    const verdict = ctx.violation(problems.join('; '), 'ttlMs (integer ≥ 0) and cacheScope ("public" or "private") on complete cacheable results, one cacheScope per list', problems[0]);
+    const known = causesIfAllKnown(causes);
+    return known ? { ...verdict, causes: known } : verdict;
   },
 });
 

@@ -9,6 +9,7 @@ import type { Outcome, Received, Session } from '../src/session/index.js';
 import type { FramingProblem } from '../src/transport/index.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../src/transport/limits.js';
 import { answered, graceAfterSentinel, livenessMessage, livenessName, probeAlive } from './lib/alive.js';
+import { caused } from './lib/caused.js';
 import { delay } from './lib/delay.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { isObject } from './lib/json-object.js';
@@ -213,8 +214,8 @@ export const invalidJsonSurvived = defineCheck({
       noteStderr(ctx, session);
       // The process died of our line: STDIO-7 broken, and the ping behind it lost, whatever this check's kind.
       const died = lostResponse(after);
-      if (died) return ctx.lostResponse(`the server ended after a line of invalid JSON, so ${ping} got no response: ${died}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after));
-      if (after.kind === 'closed') return ctx.violation(`the server ended after a line of invalid JSON: ${after.reason}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after));
+      if (died) return caused(ctx.lostResponse(`the server ended after a line of invalid JSON, so ${ping} got no response: ${died}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after)), 'ends-on-non-json');
+      if (after.kind === 'closed') return caused(ctx.violation(`the server ended after a line of invalid JSON: ${after.reason}`, `a -32700 parse error, then ${ping} answered`, describeOutcome(after)), 'ends-on-non-json');
       // Any answer, an error too, shows the server survived the line.
       if (!answered(after)) return ctx.violation(`after a line of invalid JSON, ${ping} got ${describeOutcome(after)}`, `${ping} answered`, describeOutcome(after));
       // The parse error is only shown here (errors/parse-error judges it): once the ping behind the

@@ -38,6 +38,7 @@ export const listValid = defineCheck({
   // Schema validation of every Tool: title, annotations, execution.taskSupport, icons, _meta (TOOLS-20, META-9).
   requirements: ['TOOLS-2', 'TOOLS-1', 'TOOLS-20', 'META-9'],
   spec: 'server/tools#listing-tools',
+  explains: ['invalid-result:tools/list'],
   revisions: WITH_STATELESS,
   needs: ['tools'],
   async run(ctx) {
@@ -141,6 +142,7 @@ export const callResultValid = defineCheck({
   kind: 'S',
   requirements: ['TOOLS-6', 'TOOLS-14', 'TOOLS-10', 'TOOLS-9'],
   spec: 'server/tools#calling-tools',
+  explains: ['invalid-result:tools/call'],
   revisions: WITH_STATELESS,
   needs: ['tools'],
   // Started first, it starts the tool survey the other tools checks wait on (a slow tool holds it

@@ -1,6 +1,7 @@
 // A check is a declarative record — id, title, level, requirement ids, spec link,
 // revisions, needed capability — plus a short body that returns a verdict with evidence.
 import type { Revision } from '../schema/index.js';
+import type { CauseKey } from './causes.js';
 import type { CheckContext } from './context.js';
 import type { Level, Verdict } from './types.js';
 
@@ -57,6 +58,11 @@ export interface CheckSpec {
    * come): the runner starts it first, beside the others on its connection, so it does not finish last.
    */
   long?: boolean;
+  /**
+   * Causes (src/checks/causes.ts) this check exists to judge: when it fails of one, the other
+   * failures of that cause name it in sameCauseAs, wherever it is in the report.
+   */
+  explains?: readonly CauseKey[];
   /** Client capabilities declared on a fresh connection. */
   clientCapabilities?: Record<string, unknown>;
   run(ctx: CheckContext): Promise<Verdict>;

@@ -54,7 +54,7 @@ export interface CheckResult {
   durationMs: number;
   /** A failure's causes (keys of src/checks/causes.ts), when every violation behind it has a known one. */
   causes?: string[];
-  /** Ids of the earlier failures (in report order) that share this failure's causes: set by the runner (runner/causes.ts). */
+  /** Ids of the failures that show this failure's causes, one per cause (the check whose job it is first): set by the runner (runner/causes.ts). */
   sameCauseAs?: string[];
   /**
    * Set when the status is not what the level alone gives (MUST→fail, SHOULD→warn): the status

@@ -6,7 +6,7 @@
 // error response), and a request's answer in a 2xx reply.
 import type { CauseKey } from '../checks/causes.js';
 import type { Problem } from '../schema/index.js';
-import { keyOf, type Received } from '../session/index.js';
+import { keyOf, schemaCause, type Received } from '../session/index.js';
 import type { Batch, CaseRun } from './observation.js';
 
 export type AnomalyKind =
@@ -103,6 +103,27 @@ function refusedWithoutAnswer(run: CaseRun, nullOk: boolean): boolean {
   return !nullOk && !invalidByConstruction(run) && !run.http?.pending && status !== undefined && status >= 400 && status < 500;
 }
 
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/** stdio: does the case hold a line (not blank) that is not JSON, in strict UTF-8? */
+function holdsNonJsonLine(bytes: Buffer): boolean {
+  let text: string;
+  try {
+    text = strictUtf8.decode(bytes);
+  } catch {
+    return true;
+  }
+  return text.split('\n').some((line) => {
+    if (line.trim() === '') return false;
+    try {
+      JSON.parse(line);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
 /** Why the server went away, with the inputs in flight when no single one is to blame. */
 function crashSummary(batch: Batch): string {
   const suspects = batch.culprit ? [] : (batch.suspects ?? []);
@@ -169,10 +190,17 @@ function judgeRefusals(batch: Batch, out: Anomaly[]): void {
     const status = run.http?.status;
     const due = `error ${rule.codes.join(' or ')}${rule.status !== undefined ? ` with HTTP ${rule.status}` : ''} was due`;
     let problem: string | undefined;
-    if (!error) problem = `was served${status !== undefined ? ` (HTTP ${status})` : ''}`;
-    else if (!rule.codes.includes(error.code as number)) problem = `was refused with ${JSON.stringify(error.code)}${status !== undefined ? ` (HTTP ${status})` : ''}`;
-    else if (rule.status !== undefined && status !== undefined && status !== rule.status) problem = `was refused with ${String(error.code)} but HTTP ${status}`;
-    if (problem) out.push({ kind: 'not-refused', requirement: rule.requirement, summary: `${rule.why} ${problem}: ${due}`, run, received: [answer] });
+    // What other checks see of the same behaviour: the request served, or rightly refused but not with HTTP 400.
+    let cause: CauseKey | undefined;
+    if (!error) {
+      problem = `was served${status !== undefined ? ` (HTTP ${status})` : ''}`;
+      cause = rule.servedCause;
+    } else if (!rule.codes.includes(error.code as number)) problem = `was refused with ${JSON.stringify(error.code)}${status !== undefined ? ` (HTTP ${status})` : ''}`;
+    else if (rule.status !== undefined && status !== undefined && status !== rule.status) {
+      problem = `was refused with ${String(error.code)} but HTTP ${status}`;
+      cause = rule.status === 400 ? 'error-without-http-400' : undefined;
+    }
+    if (problem) out.push({ kind: 'not-refused', requirement: rule.requirement, summary: `${rule.why} ${problem}: ${due}`, run, received: [answer], ...(cause ? { cause } : {}) });
   }
 }
 
@@ -242,7 +270,10 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
 export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
   const out: Anomaly[] = [];
   if (batch.closed) {
-    out.push({ kind: 'crash', requirement: opts.crashRequirement, summary: crashSummary(batch), run: batch.culprit, received: [] });
+    // One input that is not JSON, alone to blame: the behaviour errors/parse-error sees ending the connection.
+    const alone = batch.culprit ?? (batch.runs.length === 1 ? batch.runs[0] : undefined);
+    const cause = alone && (alone.expect.notJson || (!alone.http && !alone.posted && holdsNonJsonLine(alone.bytes))) ? 'ends-on-non-json' : undefined;
+    out.push({ kind: 'crash', requirement: opts.crashRequirement, summary: crashSummary(batch), run: batch.culprit, received: [], ...(cause ? { cause } : {}) });
     return out; // nothing else is meaningful once the server is gone
   }
   // The ping's wait reached its ceiling while the server worked through earlier requests: no evidence either way.
@@ -288,6 +319,10 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
   for (const m of batch.malformed) {
     const problems = m.received.validation.problems;
     const first = problems[0];
+    // The answer to one of our requests whose result (or error) breaks the method's schema: the
+    // same behaviour the session names for every check whose request met it (e.g. a liveness probe).
+    const causes = problems.map((p) => schemaCause(p, m.received.answers));
+    const cause = problems.length && causes.every((c) => c === causes[0]) ? causes[0] : undefined;
     out.push({
       kind: 'bad-response',
       warnOnly: onlyGarbledId(problems, m.run ? [m.run] : batch.runs),
@@ -296,6 +331,7 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
       run: m.run ?? (batch.runs.length === 1 ? batch.runs[0] : undefined),
       received: [m.received],
       problems,
+      ...(cause ? { cause } : {}),
     });
   }
   return out.sort((a, b) => ANOMALY_ORDER.indexOf(a.kind) - ANOMALY_ORDER.indexOf(b.kind));

@@ -79,12 +79,13 @@ function builders({ revision, inventory, http }: StatelessStrategyOptions) {
       const versionGone = fault === 'no-protocol-version';
       const codes = http && versionGone ? [INVALID_PARAMS, HEADER_MISMATCH] : [INVALID_PARAMS];
       const what = fault === 'capabilities-not-object' ? `clientCapabilities ${JSON.stringify(bad)}` : fault.replace(/-/g, ' ');
-      return { message: withoutMeta(m, fault, bad), mustRefuse: { requirement: 'S26-3', codes, ...status, why: `a request with ${what} in _meta` } };
+      const servedCause = versionGone ? 'served-without-supported-version' : 'served-without-client-capabilities';
+      return { message: withoutMeta(m, fault, bad), mustRefuse: { requirement: 'S26-3', codes, ...status, why: `a request with ${what} in _meta`, servedCause } };
     },
     unsupportedVersion(m: Obj, version: string): Omit<CaseSpec, 'strategy'> {
       // Over HTTP the header still names the revision, which no longer matches the body (S26-25).
       const codes = http ? [UNSUPPORTED_VERSION, HEADER_MISMATCH] : [UNSUPPORTED_VERSION];
-      return { message: editMeta(m, (meta) => ({ ...meta, [META_PROTOCOL_VERSION]: version })), mustRefuse: { requirement: 'S26-4', codes, ...status, why: `a request in protocol version ${version}` } };
+      return { message: editMeta(m, (meta) => ({ ...meta, [META_PROTOCOL_VERSION]: version })), mustRefuse: { requirement: 'S26-4', codes, ...status, why: `a request in protocol version ${version}`, servedCause: 'served-without-supported-version' } };
     },
     headerMismatch(m: Obj, how: HeaderFault, version: string): Omit<CaseSpec, 'strategy'> {
       if (how === 'method-missing') return { message: m, headers: { 'Mcp-Method': null }, mustRefuse: mismatch('a POST without Mcp-Method') };

@@ -3,6 +3,7 @@
 // write), plus byte edits applied after serialisation (truncation, inserted bytes). Keeping
 // cases small and declarative lets fast-check shrink and replay them; the bytes are built only
 // when a case is sent.
+import type { CauseKey } from '../checks/causes.js';
 import type { RequestId } from '../session/index.js';
 
 /** Raw wire content: literal text, a unit repeated `count` times, or bytes (which may not be UTF-8). */
@@ -52,6 +53,8 @@ export interface RefusalRule {
   status?: number;
   /** What was wrong with the request, for the report ("_meta without protocolVersion"). */
   why: string;
+  /** The behaviour a server shows by serving it anyway, when other checks see it too (src/checks/causes.ts). */
+  servedCause?: CauseKey;
 }
 
 const ID_MARK = '\u0000mcp-conform-id:';

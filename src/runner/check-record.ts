@@ -1,6 +1,6 @@
 // A check's result as the report shows it: its verdict, raised by the findings its own requests
 // caused, with the catalog record's fields.
-import { GRADED_BECAUSE, gradingOf, specUrl, type Check, type CheckResult, type RunResult } from '../checks/index.js';
+import { causesIfAllKnown, GRADED_BECAUSE, gradingOf, specUrl, type CauseKey, type Check, type CheckResult, type RunResult } from '../checks/index.js';
 import type { Status, Verdict } from '../checks/types.js';
 import type { Revision } from '../schema/index.js';
 import type { Evidence, Finding, TargetSpec } from '../session/index.js';
@@ -16,12 +16,22 @@ export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
   const rank: Record<Status, number> = { fail: 4, warn: 3, info: 2, pass: 1, skip: 0 };
   const first = shown[0];
   const message = `${first.requirement ? `${first.requirement}: ` : ''}${first.message}${shown.length > 1 ? ` (+${shown.length - 1} more)` : ''}`;
-  // Failing findings have no cause we can name, so the verdict's causes no longer explain it all.
-  const { causes: _partial, ...rest } = verdict;
-  const kept = failing.length ? rest : verdict;
+  const { causes: _own, ...rest } = verdict;
+  const causes = failing.length ? mergedCauses(verdict, failing) : verdict.causes;
+  const kept = { ...rest, ...(causes ? { causes } : {}) };
   if (rank[verdict.status] >= rank[status]) return { ...kept, evidence, message: verdict.message ? `${verdict.message}; ${message}` : message };
   const gradedBecause = failing.length ? GRADED_BECAUSE.schemaFinding : GRADED_BECAUSE.ownInput;
-  return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence, gradedBecause };
+  return { status, message: verdict.status === 'pass' || !verdict.message ? message : `${verdict.message}; ${message}`, evidence, gradedBecause, ...(causes ? { causes } : {}) };
+}
+
+/**
+ * The causes of a verdict that failing findings joined: only when every finding names one and
+ * so does the verdict's own failure, if it failed (a verdict that did not fail adds no violation).
+ */
+function mergedCauses(verdict: Verdict, failing: readonly Finding[]): CauseKey[] | undefined {
+  const own = verdict.status === 'fail' ? verdict.causes : [];
+  const found = causesIfAllKnown(failing.map((f) => f.cause));
+  return own && found ? [...new Set([...own, ...found])] : undefined;
 }
 
 /** A request a finding shows that the check's evidence already holds (received messages are kept: a duplicate answer is the point). */

@@ -164,8 +164,9 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   await closeRun(sessions, stop, watchingSilence);
 
   const notRun = (c: Check) => record(c, facts.revision, { status: 'skip', message: `not run: ${stopReason(stop)}` }, 0);
+  const explains = new Map(selected.map((c) => [c.id, c.explains]));
   // Failures known to come from the server's framework say so; no verdict changes.
-  const attributed = attributeFramework({ initializeResult: facts.initializeResult, checks: attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c))), stderrTail }, opts.target.transport === 'stdio' ? 'stdio' : 'http');
+  const attributed = attributeFramework({ initializeResult: facts.initializeResult, checks: attributeCauses(selected.map((c) => results.get(c.id) ?? notRun(c)), (id) => explains.get(id)), stderrTail }, opts.target.transport === 'stdio' ? 'stdio' : 'http');
   const checks = attributed.checks;
   return {
     target: targetOf(opts.target),

@@ -11,3 +11,4 @@ export { answered, cheapestServed, livenessCandidates, livenessRequest, type Liv
 export { absence, describeCarried, httpCarried, CARRIED_BODY_CHARS, type Carried, type HttpCarried, type Arrival } from './carried.js';
 export { ServerClosedConnection } from './server-closed.js';
 export { describeTooSlow, LATENCY_CEILING_FACTOR, type TooSlow } from './latency.js';
+export { schemaCause, type SchemaCause } from './finding-cause.js';

@@ -7,6 +7,7 @@ import { isStateless, validateMessage, type Revision, type RequestRef } from '..
 import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
+import { schemaCause } from './finding-cause.js';
 import { statelessMeta } from './stateless-meta.js';
 import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
 import { livenessRequest, type LivenessRequest } from './liveness.js';
@@ -780,12 +781,14 @@ export class Session {
     for (const p of validation.problems) {
       // A value we invented that the server passed on is our input's fault: said, and only a warning.
       const ours = ref ? ourValueBehind(p, message, ref.method, ref.params) : undefined;
+      const cause = ours ? undefined : schemaCause(p, ref?.method);
       this.addFinding({
         tag,
         requirement: p.requirement,
         severity: ours ? 'warn' : 'fail',
         message: `${ref ? `${ref.method} ` : ''}${validation.kind}: ${p.message}${ours ? `; ${describeOurValue(p.pointer, ours)}` : ''}`,
         evidence: [...evidence, { type: 'schema', pointer: p.pointer, expected: p.expected, found: p.found, requirement: p.requirement }],
+        ...(cause ? { cause } : {}),
       });
     }
 

@@ -3,6 +3,7 @@ import type { ValidationResult } from '../schema/index.js';
 import type { Carried } from './carried.js';
 import type { TooSlow } from './latency.js';
 import type { HttpStream } from '../transport/types.js';
+import type { SchemaCause } from './finding-cause.js';
 
 export type RequestId = string | number;
 
@@ -56,6 +57,8 @@ export interface Finding {
   severity: 'fail' | 'warn';
   message: string;
   evidence: Evidence[];
+  /** The wire behaviour it shows, when a cause key names it (finding-cause.ts, src/checks/causes.ts). */
+  cause?: SchemaCause;
 }
 
 export interface ClientIdentity {

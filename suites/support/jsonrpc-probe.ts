@@ -287,7 +287,11 @@ export function withdrawFraming(session: Session, from: number, raw: string): vo
 
 /** Sends the liveness request (ping, or server/discover) on `session` to see whether the server still serves; undefined when it does, else why not. */
 export async function stillServing(ctx: CheckContext, session: Session): Promise<string | undefined> {
-  const o = await probeAlive(ctx, session);
+  return notServing(await probeAlive(ctx, session), session);
+}
+
+/** Why the liveness probe's outcome shows the server no longer serving, or undefined. */
+function notServing(o: Outcome, session: Session): string | undefined {
   const name = livenessName(session);
   if (o.kind === 'result' || o.kind === 'error') return undefined;
   if (o.kind === 'closed') return `the connection closed (${o.reason})`;
@@ -331,10 +335,14 @@ export class Problems {
     this.warnings.push({ message, expected, actual });
   }
 
-  /** The liveness probe every disruptive check ends with: a violation when the server stopped serving `after` what it was sent. */
-  async requireServing(ctx: CheckContext, session: Session, after?: string): Promise<void> {
-    const dead = await stillServing(ctx, session);
-    if (dead) this.violation(`the server stopped serving${after ? ` after ${after}` : ''}: ${dead}`, answeredText(ctx), dead);
+  /**
+   * The liveness probe every disruptive check ends with: a violation when the server stopped
+   * serving `after` what it was sent; `closedCause` names it when the connection ended.
+   */
+  async requireServing(ctx: CheckContext, session: Session, after?: string, closedCause?: CauseKey): Promise<void> {
+    const o = await probeAlive(ctx, session);
+    const dead = notServing(o, session);
+    if (dead) this.violation(`the server stopped serving${after ? ` after ${after}` : ''}: ${dead}`, answeredText(ctx), dead, o.kind === 'closed' ? closedCause : undefined);
   }
 
   get empty(): boolean {

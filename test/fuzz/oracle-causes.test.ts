@@ -51,4 +51,44 @@ describe('causes in the fuzz oracle', () => {
     expect(causesOf(caseOf('not json', post({ status: 202 })))).toEqual([['not-rejected', 'no-answer-to-non-json']]);
     expect(causesOf(caseOf('not json', post({ status: 500 })))).toEqual([['server-error', undefined]]);
   });
+
+  it('a connection that ended on one input alone holding a line that is not JSON: the server ends on non-JSON; a crash of JSON input names nothing', () => {
+    const crashed = (run: CaseRun): Batch => ({ ...batchOf(run), closed: 'server exited (code 1)', pingAnswered: false });
+    const kinds = (run: CaseRun) => judge(crashed(run), OPTS).map((a) => [a.kind, a.cause]);
+    expect(kinds(caseOf('{"jsonrpc":"2.0",'))).toEqual([['crash', 'ends-on-non-json']]);
+    expect(kinds(caseOf('{"id":1,"jsonrpc":"2.0","method":"ping","params":{"_meta":{\u0000}}}'))).toEqual([['crash', 'ends-on-non-json']]);
+    expect(kinds(caseOf('{"jsonrpc":"2.0","id":7,"method":"ping"}'))).toEqual([['crash', undefined]]);
+    // Two inputs in flight, none to blame alone: no cause.
+    const two = { ...crashed(caseOf('not json')), runs: [caseOf('not json'), caseOf('{"jsonrpc":"2.0","id":8,"method":"ping"}')] };
+    expect(judge(two, OPTS).map((a) => a.cause)).toEqual([undefined]);
+  });
+
+  it('2026-07-28: a request without a protocol version, or in one nobody supports, served: the cause the stateless checks name', () => {
+    const served = (rule: CaseRun['spec']['mustRefuse'], status?: number, error = false): CaseRun => {
+      const run = caseOf('{"jsonrpc":"2.0","id":7,"method":"tools/list","params":{}}', status === undefined ? undefined : post({ status }));
+      const message = error ? { jsonrpc: '2.0', id: 7, error: { code: -32602, message: 'no' } } : { jsonrpc: '2.0', id: 7, result: { tools: [] } };
+      return { ...run, spec: { ...run.spec, mustRefuse: rule }, responses: [{ at: 1, message, raw: JSON.stringify(message), validation: { valid: true, kind: error ? 'error' : 'result', problems: [] } }] };
+    };
+    const version = { requirement: 'S26-4', codes: [-32022], why: 'a request in protocol version 1900-01-01', servedCause: 'served-without-supported-version' as const };
+    const capabilities = { requirement: 'S26-3', codes: [-32602], status: 400, why: 'a request with no client capabilities in _meta', servedCause: 'served-without-client-capabilities' as const };
+    expect(causesOf(served(version))).toEqual([['not-refused', 'served-without-supported-version']]);
+    expect(causesOf(served(capabilities))).toEqual([['not-refused', 'served-without-client-capabilities']]);
+    // Rightly refused, but HTTP 200: the status behaviour; refused with another code: none named.
+    expect(causesOf(served(capabilities, 200, true))).toEqual([['not-refused', 'error-without-http-400']]);
+    expect(causesOf(served(version, undefined, true))).toEqual([['not-refused', undefined]]);
+  });
+
+  it('a response to one of our requests whose result breaks its schema: invalid-result of that method; a broken envelope: none', () => {
+    const run = caseOf('{"jsonrpc":"2.0","id":7,"method":"server/discover"}');
+    const answer = (pointer: string) => ({
+      at: 1,
+      message: { jsonrpc: '2.0', id: 7, result: {} },
+      raw: '',
+      answers: 'server/discover',
+      validation: { valid: false, kind: 'result' as const, problems: [{ kind: 'schema' as const, pointer, expected: 'a required member', found: 'nothing', message: `${pointer}: missing` }] },
+    });
+    const withMalformed = (pointer: string): Batch => ({ ...batchOf({ ...run, responses: [answer(pointer) as never] }), malformed: [{ received: answer(pointer) as never, run }] });
+    expect(judge(withMalformed('/result/ttlMs'), OPTS).map((a) => [a.kind, a.cause])).toEqual([['bad-response', 'invalid-result:server/discover']]);
+    expect(judge(withMalformed('/jsonrpc'), OPTS).map((a) => [a.kind, a.cause])).toEqual([['bad-response', undefined]]);
+  });
 });

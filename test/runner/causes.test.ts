@@ -42,7 +42,7 @@ describe('attributeCauses', () => {
     expect(checks[1]).not.toHaveProperty('sameCauseAs');
   });
 
-  it('names every earlier failure of the cause, and one of several causes only when all were shown', () => {
+  it('names the first failure of each cause (not every earlier one), and one of several causes only when all were shown', () => {
     const checks = [
       result('a/first', 'fail', ['x']),
       result('a/both', 'fail', ['x', 'y']), // y is new: not explained
@@ -53,11 +53,33 @@ describe('attributeCauses', () => {
     expect(sameCause(checks)).toEqual({
       'a/first': undefined,
       'a/both': undefined,
-      'a/second-x': ['a/first', 'a/both'],
+      'a/second-x': ['a/first'],
       'a/y-again': ['a/both'],
-      'a/both-again': ['a/first', 'a/both', 'a/second-x', 'a/y-again'],
+      'a/both-again': ['a/first', 'a/both'],
     });
     expect(distinctCauses(checks)).toBe(2);
+  });
+
+  it('links to the failure of the check whose job the cause is, wherever it is in the report', () => {
+    const discover = 'invalid-result:server/discover';
+    const checks = [
+      result('lifecycle/stdin-close-exit', 'fail', [discover]),
+      result('stateless/discover-result', 'fail', [discover]),
+      result('errors/parse-error', 'fail', [discover]),
+    ];
+    const explains = (id: string) => (id === 'stateless/discover-result' ? [discover] : undefined);
+    expect(Object.fromEntries(attributeCauses(checks, explains).map((c) => [c.id, c.sameCauseAs]))).toEqual({
+      'lifecycle/stdin-close-exit': ['stateless/discover-result'],
+      'stateless/discover-result': undefined,
+      'errors/parse-error': ['stateless/discover-result'],
+    });
+    // That check passing (or failing of something else), the first failure of the cause explains the rest.
+    const passing = checks.map((c) => (c.id === 'stateless/discover-result' ? result(c.id, 'pass') : c));
+    expect(Object.fromEntries(attributeCauses(passing, explains).map((c) => [c.id, c.sameCauseAs]))).toEqual({
+      'lifecycle/stdin-close-exit': undefined,
+      'stateless/discover-result': undefined,
+      'errors/parse-error': ['lifecycle/stdin-close-exit'],
+    });
   });
 
   it('a failure of no known cause neither explains nor is explained, and counts as a cause of its own', () => {

@@ -53,6 +53,93 @@ describe('an unknown method answered with HTTP 400 text/plain (fixture fault htt
   }, 90_000);
 });
 
+// A server/discover result missing required members (ttlMs, cacheScope): every check whose
+// liveness probe is server/discover fails of it, through the session's schema finding. Users
+// measured 26 failures read as 26 causes; it is one, shown by stateless/discover-result, the check
+// whose job that result is, although others come before it in the report.
+describe('a server/discover result that breaks its schema (fixture fault discover-no-cache-fields)', () => {
+  const IDS = ['lifecycle/stdin-close-exit', 'stateless/discover-result', 'stateless/cache-fields', 'ids/echo-exact', 'errors/parse-error', 'stdio/invalid-json-survived', 'messages/all-server-messages', 'fuzz/malformed-messages'];
+
+  it('fails every check whose liveness probe met it, for one cause that stateless/discover-result shows', async () => {
+    const report = await runAgainstFixture({ fault: 'discover-no-cache-fields', era: 'stateless', only: IDS });
+    const run = report.runs?.[0] ?? report;
+    const byId = Object.fromEntries(run.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(run.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    const cause = 'invalid-result:server/discover';
+    expect(byId['stateless/discover-result']).toMatchObject({ causes: [cause] });
+    expect(byId['stateless/discover-result'].sameCauseAs).toBeUndefined();
+    for (const id of IDS.filter((i) => i !== 'stateless/discover-result')) {
+      expect(byId[id], id).toMatchObject({ causes: [cause], sameCauseAs: ['stateless/discover-result'] });
+    }
+    // The verdicts say what they said: the liveness failures name the schema finding.
+    expect(byId['lifecycle/stdin-close-exit'].message).toContain('server/discover result: /result/cacheScope');
+    expect(run.summary).toMatchObject({ fail: IDS.length, causes: 1 });
+  }, 120_000);
+});
+
+// One behaviour seen on every wire that meets it: each failure names it where the evidence shows it.
+describe('one wire behaviour, every check that sees it', () => {
+  it('a server that exits on a line that is not JSON (fault crash-on-invalid-json): three failures, one cause', async () => {
+    const IDS = ['errors/parse-error', 'stdio/invalid-json-survived', 'fuzz/malformed-messages'];
+    const report = await runAgainstFixture({ fault: 'crash-on-invalid-json', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    expect(byId['errors/parse-error']).toMatchObject({ causes: ['ends-on-non-json'] });
+    expect(byId['errors/parse-error'].sameCauseAs).toBeUndefined();
+    expect(byId['stdio/invalid-json-survived']).toMatchObject({ causes: ['ends-on-non-json'], sameCauseAs: ['errors/parse-error'] });
+    expect(byId['fuzz/malformed-messages']).toMatchObject({ causes: ['ends-on-non-json'], sameCauseAs: ['errors/parse-error'] });
+    expect(report.summary).toMatchObject({ fail: 3, causes: 1 });
+  }, 120_000);
+
+  it('batches refused under 2025-03-26 (fault batch-rejected): batch/answered explains batch/notifications-only', async () => {
+    const report = await runAgainstFixture({ fault: 'batch-rejected', protocolVersion: '2025-03-26', only: ['batch/answered', 'batch/notifications-only'] });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(byId['batch/answered']).toMatchObject({ status: 'fail', causes: ['batch-refused'] });
+    expect(byId['batch/notifications-only']).toMatchObject({ status: 'fail', causes: ['batch-refused'], sameCauseAs: ['batch/answered'] });
+    expect(report.summary).toMatchObject({ fail: 2, causes: 1 });
+  }, 60_000);
+
+  // As mcp-lite: a batch's responses as an array, sent even when there are none.
+  for (const wire of ['stdio', 'http'] as const) {
+    it(`[] sent back for a batch with nothing to answer (fault batch-empty-array, ${wire}): one cause for the empty batch and the batch of notifications`, async () => {
+      const opts = { fault: 'batch-empty-array', protocolVersion: '2025-03-26' as const, only: ['batch/notifications-only', 'batch/empty-and-invalid'] };
+      const report = wire === 'stdio' ? await runAgainstFixture(opts) : await runAgainstHttpFixture(opts);
+      const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+      expect(byId['batch/notifications-only']).toMatchObject({ status: 'fail', causes: ['empty-array-answer'] });
+      expect(byId['batch/empty-and-invalid']).toMatchObject({ status: 'fail', causes: ['empty-array-answer'], sameCauseAs: ['batch/notifications-only'] });
+      expect(report.summary).toMatchObject({ fail: 2, causes: 1 });
+    }, 60_000);
+  }
+
+  // As tmcp: every error the request handler raises goes out inside an SSE stream, with 200.
+  it('2026-07-28 errors sent with HTTP 200 in an SSE stream (fault errors-in-sse-200): one cause for every check that sees it', async () => {
+    const IDS = ['stateless/request-meta-required', 'stateless/unsupported-version', 'stateless/missing-capability-error', 'fuzz/malformed-messages'];
+    const report = await runAgainstHttpFixture({ fault: 'errors-in-sse-200', era: 'stateless', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    for (const id of IDS) expect(byId[id], id).toMatchObject({ causes: ['error-without-http-400'] });
+    expect(IDS.filter((id) => !byId[id].sameCauseAs)).toHaveLength(1);
+    expect(byId['stateless/unsupported-version'].message).toBe('-32022 came with HTTP status 200, not 400');
+    expect(report.summary).toMatchObject({ fail: 4, causes: 1 });
+  }, 120_000);
+
+  // As the official SDK v2 over stdio: once the connection served a request, _meta is no longer checked.
+  it('a 2026-07-28 request served without a supported version (fault meta-unchecked-after-unknown-method): the fuzz failure links to the check whose case it is', async () => {
+    const IDS = ['stateless/request-meta-required', 'stateless/unsupported-version', 'fuzz/malformed-messages'];
+    const report = await runAgainstFixture({ fault: 'meta-unchecked-after-unknown-method', era: 'stateless', only: IDS });
+    const byId = Object.fromEntries(report.checks.map((c) => [c.id, c]));
+    expect(Object.fromEntries(report.checks.map((c) => [c.id, c.status]))).toEqual(Object.fromEntries(IDS.map((id) => [id, 'fail'])));
+    expect(byId['stateless/unsupported-version']).toMatchObject({ causes: ['served-without-supported-version'] });
+    expect(byId['stateless/unsupported-version'].sameCauseAs).toBeUndefined();
+    // Also served without clientCapabilities: a second behaviour, its own.
+    expect(byId['stateless/request-meta-required']).toMatchObject({ causes: ['served-without-supported-version', 'served-without-client-capabilities'] });
+    expect(byId['stateless/request-meta-required'].sameCauseAs).toBeUndefined();
+    expect(byId['fuzz/malformed-messages'].message).toContain('was served');
+    expect(byId['fuzz/malformed-messages'].sameCauseAs).toEqual([expect.stringMatching(/^stateless\/(unsupported-version|request-meta-required)$/)]);
+    expect(report.summary).toMatchObject({ fail: 3, causes: 2 });
+  }, 120_000);
+});
+
 // The runner keeps a verdict's causes only while they explain the whole failure.
 const failsWith = (id: string, body?: (ctx: CheckContext) => Promise<unknown>) =>
   defineCheck({
