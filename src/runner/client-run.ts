@@ -33,6 +33,16 @@ export interface ClientRunOptions extends LaunchOptions {
 const POLL_MS = 20;
 /** After the client exits, its last bytes may still be on their way to us. */
 const DRAIN_MS = 100;
+/** Stdin-close and SIGTERM graces for a client whose scenario the run's stop cut short. */
+const STOPPED_GRACE_MS = 100;
+
+interface ScenarioRun {
+  record: ScenarioRecord;
+  revision?: Revision;
+  /** The run stopped (deadline, SIGINT) while the scenario was under way: its record is partial. */
+  cutShort: boolean;
+  ms: number;
+}
 
 export function selectClientChecks(checks: readonly ClientCheck[], opts: { only?: readonly string[]; skip?: readonly string[] }): ClientCheck[] {
   return checks.filter((c) => (!opts.only?.length || matchesAny(c.id, opts.only)) && !(opts.skip?.length && matchesAny(c.id, opts.skip)));
@@ -44,13 +54,13 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   const selected = selectClientChecks(options.checks, options);
   const wanted = new Set<ScenarioName>(['basic', ...selected.map((c) => c.scenario)]);
   const scenarios = SCENARIOS.filter((s) => wanted.has(s));
-  const records = new Map<ScenarioName, { record: ScenarioRecord; revision?: Revision; ms: number }>();
+  const records = new Map<ScenarioName, ScenarioRun>();
   for (const [i, name] of scenarios.entries()) {
     if (options.signal?.aborted) break;
     options.onScenario?.(name, i, scenarios.length);
     const t = performance.now();
-    const { record, revision } = await runScenario(name, options);
-    records.set(name, { record, revision, ms: Math.round(performance.now() - t) });
+    const { record, revision, cutShort } = await runScenario(name, options);
+    records.set(name, { record, revision, cutShort, ms: Math.round(performance.now() - t) });
     if (name === 'basic') assertConnected(record, options);
   }
   const basic = records.get('basic');
@@ -80,21 +90,23 @@ function assertConnected(record: ScenarioRecord, options: ClientRunOptions): voi
   throw new TargetUnreachable(`the client never reached our ${options.transport} server: ${how}${said} (${hint})`);
 }
 
-async function runScenario(name: ScenarioName, options: ClientRunOptions): Promise<{ record: ScenarioRecord; revision?: Revision }> {
+async function runScenario(name: ScenarioName, options: ClientRunOptions): Promise<Omit<ScenarioRun, 'ms'>> {
   const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version } });
   const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen) : await listenStdio(server, options.listen);
+  let cutShort = false;
   try {
     const client = await launchClient(options, server, endpoint.address);
     try {
-      await scenarioEnd(server, () => client.process.exitInfo !== undefined, options);
+      cutShort = (await scenarioEnd(server, () => client.process.exitInfo !== undefined, options)) === 'stopped';
     } finally {
       server.stopping = true;
-      await client.process.stop(200, 1000);
+      // A stopped run judges no exit, and must hand over its report within the wind-down bound.
+      await (cutShort ? client.process.stop(STOPPED_GRACE_MS, STOPPED_GRACE_MS) : client.process.stop(200, 1000));
     }
   } finally {
     await endpoint.close();
   }
-  return { record: server.record, revision: server.revision };
+  return { record: server.record, revision: server.revision, cutShort };
 }
 
 /**
@@ -102,27 +114,27 @@ async function runScenario(name: ScenarioName, options: ClientRunOptions): Promi
  * outstanding (--quiet-ms once our script ran, --timeout before: time for its first request); or
  * it sent nothing within --start-timeout; or the overall bound passed; or the run stopped.
  */
-async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions): Promise<void> {
+async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions): Promise<'stopped' | 'over'> {
   const bound = options.startTimeoutMs + options.requestTimeoutMs * 6 + options.quietMs;
   for (;;) {
-    if (options.signal?.aborted) return;
+    if (options.signal?.aborted) return 'stopped';
     if (exited()) {
       await delay(DRAIN_MS);
-      return;
+      return 'over';
     }
     const t = server.now();
     const heard = server.record.events.some((e) => e.dir === 'in');
-    if (!heard && t > options.startTimeoutMs) return;
-    if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return;
+    if (!heard && t > options.startTimeoutMs) return 'over';
+    if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return 'over';
     if (t > bound) {
       server.record.boundHit = true;
-      return;
+      return 'over';
     }
     await delay(POLL_MS);
   }
 }
 
-function judgeCheck(check: ClientCheck, records: Map<ScenarioName, { record: ScenarioRecord; revision?: Revision; ms: number }>, options: ClientRunOptions, stopped: string): CheckResult {
+function judgeCheck(check: ClientCheck, records: Map<ScenarioName, ScenarioRun>, options: ClientRunOptions, stopped: string): CheckResult {
   const base = { id: check.id, title: check.title, level: check.level, requirements: [...check.requirements], evidence: [] as CheckResult['evidence'] };
   const basic = records.get('basic');
   const revision = basic?.revision;
@@ -132,6 +144,8 @@ function judgeCheck(check: ClientCheck, records: Map<ScenarioName, { record: Sce
   if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);
   if (revision && !check.revisions.includes(revision)) return skip(`applies to ${check.revisions.join(', ')}; the client negotiated ${revision}`);
+  // What a scenario cut short recorded is no evidence either way (a pass on nothing is no pass).
+  if (run.cutShort) return skip(`not finished: ${stopped || 'the run stopped'}`);
   const ctx: JudgeContext = { revision: run.revision, control: basic?.record, requestTimeoutMs: options.requestTimeoutMs };
   const verdict = check.judge(run.record, ctx);
   return { ...base, spec, status: verdict.status, ...(verdict.message ? { message: verdict.message } : {}), evidence: verdict.evidence ?? [], durationMs: run.ms };
