@@ -127,6 +127,12 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     res.writeHead(404).end();
     return;
   }
+  const sessionIn = req.headers['mcp-session-id'] as string | undefined;
+  if (req.method !== 'POST' && scenario.sessionGone(undefined, sessionIn)) {
+    scenario.receivedHttp(seen(req, 404));
+    res.writeHead(404).end();
+    return;
+  }
   if (req.method === 'DELETE') {
     scenario.receivedHttp(seen(req, 200));
     res.writeHead(200).end();
@@ -145,6 +151,11 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     return;
   }
   const message = parsed.message as Record<string, unknown> | null;
+  if (scenario.sessionGone(message, sessionIn)) {
+    scenario.receivedRefused(message, body!, seen(req, 404));
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+    return;
+  }
   const isRequest = typeof message?.method === 'string' && 'id' in message;
   const http = seen(req, isRequest ? 200 : 202);
   const session = message?.method === 'initialize' ? (scenario.record.sessionId = randomUUID()) : scenario.record.sessionId;

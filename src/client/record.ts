@@ -34,6 +34,8 @@ export interface Ask {
   outcome: 'answered' | 'timeout' | 'gone';
   response?: Record<string, unknown>;
   endedAt?: number;
+  /** ms at which we sent notifications/cancelled for it (the server-cancels scenario). */
+  cancelledAt?: number;
 }
 
 export interface ClientEnd {
@@ -59,6 +61,9 @@ export interface ScenarioRecord {
   capabilities?: Record<string, unknown>;
   /** The session id we issued (HTTP). */
   sessionId?: string;
+  /** The session we ended (answered 404) in the session-expired scenario, and when. */
+  expiredSession?: string;
+  expiredAt?: number;
   /** ms at which we sent the initialize reply. */
   initializedAt?: number;
   /** The client's request in progress when our script ran (its method), if one came. */

@@ -3,7 +3,7 @@
 // and ended by killing the client's process group; then every check judges its scenario's record.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CheckResult, Report, Status } from '../checks/types.js';
-import { SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
+import { SCENARIO_TABLE, SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
 import { ScenarioServer } from '../client/scenario-server.js';
 import { listenHttp, listenStdio, type ListenAt } from '../client/endpoints.js';
 import { launchClient, type LaunchOptions } from '../client/launch.js';
@@ -53,7 +53,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   const begin = performance.now();
   const selected = selectClientChecks(options.checks, options);
   const wanted = new Set<ScenarioName>(['basic', ...selected.map((c) => c.scenario)]);
-  const scenarios = SCENARIOS.filter((s) => wanted.has(s));
+  const scenarios = SCENARIOS.filter((s) => wanted.has(s) && (SCENARIO_TABLE[s].transports ?? [options.transport]).includes(options.transport));
   const records = new Map<ScenarioName, ScenarioRun>();
   for (const [i, name] of scenarios.entries()) {
     if (options.signal?.aborted) break;
@@ -141,8 +141,8 @@ function judgeCheck(check: ClientCheck, records: Map<ScenarioName, ScenarioRun>,
   const spec = `https://modelcontextprotocol.io/specification/${revision ?? '2025-11-25'}/${check.spec}`;
   const skip = (message: string): CheckResult => ({ ...base, spec, status: 'skip' as Status, message, durationMs: 0 });
   const run = records.get(check.scenario);
-  if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);
+  if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (revision && !check.revisions.includes(revision)) return skip(`applies to ${check.revisions.join(', ')}; the client negotiated ${revision}`);
   // What a scenario cut short recorded is no evidence either way (a pass on nothing is no pass).
   if (run.cutShort) return skip(`not finished: ${stopped || 'the run stopped'}`);

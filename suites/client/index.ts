@@ -5,5 +5,6 @@ import { lifecycleChecks } from './lifecycle.js';
 import { messageChecks } from './messages.js';
 import { requestChecks } from './requests.js';
 import { robustnessChecks } from './robustness.js';
+import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...httpChecks, ...robustnessChecks];
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks];

@@ -9,6 +9,7 @@ import { execa } from 'execa';
 import { describe, expect, it } from 'vitest';
 import { clientChecks } from '../../suites/client/index.js';
 import { runClient } from '../../src/runner/client-run.js';
+import { SCENARIO_TABLE, SCENARIOS } from '../../src/client/scenarios.js';
 import { CLI } from '../cli/run-cli.js';
 import { FIXTURE_CLIENT } from './harness.js';
 
@@ -79,7 +80,7 @@ describe("the client's process tree", () => {
       expect(leftBehind).toEqual([]);
       const pids = pidsIn(file);
       // Two per scenario: the client and its helper.
-      expect(pids.length).toBe(2 * new Set(clientChecks.map((c) => c.scenario).concat('basic')).size);
+      expect(pids.length).toBe(2 * SCENARIOS.filter((s) => (SCENARIO_TABLE[s].transports ?? [transport]).includes(transport)).length);
       expect(await survivors(pids)).toEqual([]);
       expect(report.checks.filter((c) => c.status === 'fail')).toEqual([]);
     }, 180_000);
