@@ -13,6 +13,7 @@ import { summarize } from '../report/summary.js';
 import type { Revision } from '../schema/index.js';
 import { TargetUnreachable } from '../transport/types.js';
 import { describeExit } from '../transport/spawn-errors.js';
+import { signalGroup } from '../transport/process-group.js';
 import { matchesAny } from './select.js';
 import { stopReason } from './stop.js';
 
@@ -33,6 +34,13 @@ export interface ClientRunOptions extends LaunchOptions {
 const POLL_MS = 20;
 /** After the client exits, its last bytes may still be on their way to us. */
 const DRAIN_MS = 100;
+/** How long a killed client's process group may take to vanish before the next scenario starts anyway. */
+const GROUP_GONE_MS = 1000;
+
+async function groupGone(pgid: number, boundMs: number): Promise<void> {
+  for (const end = performance.now() + boundMs; signalGroup(pgid, 0) && performance.now() < end; ) await delay(5);
+}
+
 /** Stdin-close and SIGTERM graces for a client whose scenario the run's stop cut short. */
 const STOPPED_GRACE_MS = 100;
 
@@ -102,6 +110,8 @@ async function runScenario(name: ScenarioName, options: ClientRunOptions): Promi
       server.stopping = true;
       // A stopped run judges no exit, and must hand over its report within the wind-down bound.
       await (cutShort ? client.process.stop(STOPPED_GRACE_MS, STOPPED_GRACE_MS) : client.process.stop(200, 1000));
+      // The group was sent SIGKILL; the next scenario starts once its processes are gone.
+      await groupGone(client.process.pid, cutShort ? STOPPED_GRACE_MS : GROUP_GONE_MS);
     }
   } finally {
     await endpoint.close();
