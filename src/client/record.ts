@@ -81,9 +81,26 @@ export function newRecord(scenario: string, transport: ClientTransport): Scenari
   return { scenario, transport, events: [], asks: [], ends: [], boundHit: false, stderrTail: [], notes: [] };
 }
 
-/** Inbound messages that parsed, in order. */
+/**
+ * Inbound messages of the session, in order: every message that parsed but the era probes (a
+ * dual-era client's server/discover before its initialize, which our 2025-era server refuses:
+ * they belong to no initialize-based session, and may come on a connection of their own).
+ */
 export function inbound(record: ScenarioRecord): WireEvent[] {
-  return record.events.filter((e) => e.dir === 'in' && e.message !== undefined);
+  const probes = new Set(eraProbes(record));
+  return record.events.filter((e) => e.dir === 'in' && e.message !== undefined && !probes.has(e));
+}
+
+/** server/discover requests the client sent before its first initialize (2026-07-28's era probe). */
+export function eraProbes(record: ScenarioRecord): WireEvent[] {
+  const probes: WireEvent[] = [];
+  for (const e of record.events) {
+    const m = e.message as { method?: unknown; id?: unknown } | undefined;
+    if (e.dir !== 'in' || !m) continue;
+    if (m.method === 'initialize') break;
+    if (m.method === 'server/discover' && 'id' in m) probes.push(e);
+  }
+  return probes;
 }
 
 /** The client ended its side (exit or close) at or before `at`. */
