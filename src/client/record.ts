@@ -2,6 +2,7 @@
 // in both directions (with the HTTP request behind an inbound one), our requests to the client
 // and how each ended, and how the client's side ended.
 import type { Evidence } from '../session/evidence.js';
+import type { FuzzFinding } from './fuzz.js';
 
 export type ClientTransport = 'stdio' | 'http';
 
@@ -70,6 +71,11 @@ export interface ScenarioRecord {
   trigger?: string;
   /** Each way the client's side ended, in order (exit, stdin closed, DELETE). */
   ends: ClientEnd[];
+  /** Fuzz cases sent (the fuzz scenario), and the one after which our ping went unanswered. */
+  fuzzSent?: number;
+  fuzzStoppedAt?: number;
+  /** The fuzz campaign's failure, found, confirmed on a fresh client and shrunk (src/runner/client-fuzz.ts). */
+  fuzzFinding?: FuzzFinding;
   /** The scenario hit its overall bound with the client still running. */
   boundHit: boolean;
   stderrTail: string[];

@@ -4,6 +4,7 @@
 // hands it each message with a channel for what goes back.
 import { isStateless, type Revision } from '../schema/index.js';
 import { askParams, CANCEL_REASON, SCENARIO_TABLE, servedVersion, type Scenario, type ScenarioName, type Step } from './scenarios.js';
+import type { FuzzCase } from './fuzz.js';
 import { newRecord, type Ask, type ClientTransport, type HttpRequestSeen, type ScenarioRecord } from './record.js';
 
 /** Where our messages to the client go: a stdio line, or an event of a POST's SSE stream. */
@@ -18,6 +19,8 @@ export interface ScenarioServerOptions {
   transport: ClientTransport;
   requestTimeoutMs: number;
   serverInfo: { name: string; version: string };
+  /** The fuzz scenario's cases. */
+  fuzzCases?: readonly FuzzCase[];
 }
 
 export class ScenarioServer {
@@ -202,6 +205,7 @@ export class ScenarioServer {
   private async playStep(step: Step, channel: Channel): Promise<void> {
     if ('raw' in step) return this.sendRaw(channel, step.raw);
     if ('message' in step) return this.send(channel, step.message);
+    if ('fuzz' in step) return this.playFuzz(channel);
     if ('askThenCancel' in step) {
       this.inFlight.push(this.ask(channel, this.declared('sampling') || !this.declared('roots') ? 'sampling/createMessage' : 'roots/list', { cancel: true }));
       return;
@@ -209,6 +213,22 @@ export class ScenarioServer {
     const revision = this.revision;
     if (step.since && (!revision || revision < step.since)) return;
     await this.ask(channel, step.ask);
+  }
+
+  /** Each case, then a ping; the first ping not answered ends the cases (the client crashed, hung or left). */
+  private async playFuzz(channel: Channel): Promise<void> {
+    const cases = this.options.fuzzCases ?? [];
+    this.record.fuzzSent = 0;
+    for (const [i, c] of cases.entries()) {
+      if (this.record.ends.length || this.stopping) return;
+      this.sendRaw(channel, c.text);
+      this.record.fuzzSent = i + 1;
+      const ping = await this.ask(channel, 'ping');
+      if (ping.outcome !== 'answered') {
+        this.record.fuzzStoppedAt = i;
+        return;
+      }
+    }
   }
 
   private declared(capability: string): boolean {

@@ -5,7 +5,7 @@
 import { LATEST_STATEFUL, REVISIONS, revisionIndex, type Revision } from '../schema/index.js';
 import type { ClientTransport } from './record.js';
 
-export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels'] as const;
+export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'fuzz'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** The revisions our server speaks (the initialize-based ones). */
@@ -28,6 +28,8 @@ export type Step =
    * before the next step, only before the scenario ends (up to the request timeout).
    */
   | { askThenCancel: true }
+  /** The run's fuzz cases (src/client/fuzz.ts), each followed by a ping; the first unanswered ping ends them. */
+  | { fuzz: true }
   | { raw: string; what: string }
   | { message: Record<string, unknown>; what: string };
 
@@ -137,6 +139,12 @@ export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
     about: 'a request of ours (sampling/createMessage, or roots/list) at once cancelled with notifications/cancelled, then a ping',
     initialize: ordinary,
     script: [{ askThenCancel: true }, { ask: 'ping' }],
+  },
+  fuzz: {
+    name: 'fuzz',
+    about: 'generated hostile messages (requests, notifications and responses that break the schema or JSON-RPC, other JSON, other text), each followed by a ping',
+    initialize: ordinary,
+    script: [{ fuzz: true }],
   },
 };
 

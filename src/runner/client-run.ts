@@ -14,6 +14,9 @@ import type { Revision } from '../schema/index.js';
 import { TargetUnreachable } from '../transport/types.js';
 import { describeExit } from '../transport/spawn-errors.js';
 import { signalGroup } from '../transport/process-group.js';
+import { fuzzCases, type FuzzCase } from '../client/fuzz.js';
+import { fuzzFailure, fuzzReplay, shrinkFuzzFailure } from './client-fuzz.js';
+import { DEFAULT_SEED } from './seed.js';
 import { matchesAny } from './select.js';
 import { stopReason } from './stop.js';
 
@@ -28,6 +31,9 @@ export interface ClientRunOptions extends LaunchOptions {
   /** Aborted at the deadline or on SIGINT/SIGTERM (runStop): the scenario under way ends, the rest do not run. */
   signal?: AbortSignal;
   tool: { name: 'mcp-conform'; version: string };
+  /** The fuzz scenario's seed (default 1) and number of generated cases (default 100). */
+  seed?: number;
+  fuzzRuns?: number;
   onScenario?: (name: ScenarioName, index: number, total: number) => void;
 }
 
@@ -40,6 +46,10 @@ const GROUP_GONE_MS = 1000;
 async function groupGone(pgid: number, boundMs: number): Promise<void> {
   for (const end = performance.now() + boundMs; signalGroup(pgid, 0) && performance.now() < end; ) await delay(5);
 }
+
+const DEFAULT_FUZZ_RUNS = 100;
+/** Shrinking a fuzz failure, each try a fresh client: at least this long, or 10 request timeouts. */
+const SHRINK_BUDGET_MS = 30_000;
 
 /** Stdin-close and SIGTERM graces for a client whose scenario the run's stop cut short. */
 const STOPPED_GRACE_MS = 100;
@@ -71,6 +81,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
     records.set(name, { record, revision, cutShort, ms: Math.round(performance.now() - t) });
     if (name === 'basic') assertConnected(record, options);
   }
+  await shrinkFuzzFinding(records, options);
   const basic = records.get('basic');
   const stopped = stopReason(options.signal);
   const checks = selected.map((check) => judgeCheck(check, records, options, stopped));
@@ -78,7 +89,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
     tool: options.tool,
     target: { transport: options.transport, command: [...options.command], role: 'client' },
     protocolVersion: basic?.revision ?? servedVersion(basic?.record.requested),
-    seed: 0,
+    seed: seedOf(options),
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - begin),
     summary: summarize(checks),
@@ -98,14 +109,48 @@ function assertConnected(record: ScenarioRecord, options: ClientRunOptions): voi
   throw new TargetUnreachable(`the client never reached our ${options.transport} server: ${how}${said} (${hint})`);
 }
 
-async function runScenario(name: ScenarioName, options: ClientRunOptions): Promise<Omit<ScenarioRun, 'ms'>> {
-  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version } });
+const seedOf = (options: ClientRunOptions): number => options.seed ?? DEFAULT_SEED;
+const FUZZ_CHECK = 'client-robustness/fuzz';
+
+/**
+ * A crash or hang the fuzz search found: confirmed on a fresh client with the case alone and
+ * shrunk, within a time budget and the run's stop; the record carries the finding for the check.
+ */
+async function shrinkFuzzFinding(records: Map<ScenarioName, ScenarioRun>, options: ClientRunOptions): Promise<void> {
+  const run = records.get('fuzz');
+  if (!run || run.cutShort || run.record.fuzzStoppedAt === undefined) return;
+  const failure = fuzzFailure(run.record, records.get('basic')?.record);
+  if (!failure) return;
+  const seed = seedOf(options);
+  const runs = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
+  const index = run.record.fuzzStoppedAt;
+  const found = { index, case: fuzzCases(seed, index + 1)[index], failure };
+  const replay = fuzzReplay({ transport: options.transport, command: options.command, seed, index, timeoutMs: options.requestTimeoutMs, checkId: FUZZ_CHECK });
+  if (failure.kind === 'left') {
+    run.record.fuzzFinding = { index, original: found.case, failure, shrinks: 0, interrupted: false, replay, stderrTail: run.record.stderrTail };
+    return;
+  }
+  run.record.fuzzFinding = await shrinkFuzzFailure({
+    seed,
+    runs,
+    found,
+    control: records.get('basic')?.record,
+    runCases: async (cases) => (await runScenario('fuzz', options, cases)).record,
+    budgetMs: Math.max(SHRINK_BUDGET_MS, 10 * options.requestTimeoutMs),
+    signal: options.signal,
+    replay,
+  });
+}
+
+async function runScenario(name: ScenarioName, options: ClientRunOptions, cases?: readonly FuzzCase[]): Promise<Omit<ScenarioRun, 'ms'>> {
+  const fuzz = name === 'fuzz' ? (cases ?? fuzzCases(seedOf(options), options.fuzzRuns ?? DEFAULT_FUZZ_RUNS)) : undefined;
+  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version }, fuzzCases: fuzz });
   const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen) : await listenStdio(server, options.listen);
   let cutShort = false;
   try {
     const client = await launchClient(options, server, endpoint.address);
     try {
-      cutShort = (await scenarioEnd(server, () => client.process.exitInfo !== undefined, options)) === 'stopped';
+      cutShort = (await scenarioEnd(server, () => client.process.exitInfo !== undefined, options, fuzz?.length)) === 'stopped';
     } finally {
       server.stopping = true;
       // A stopped run judges no exit, and must hand over its report within the wind-down bound.
@@ -124,8 +169,9 @@ async function runScenario(name: ScenarioName, options: ClientRunOptions): Promi
  * outstanding (--quiet-ms once our script ran, --timeout before: time for its first request); or
  * it sent nothing within --start-timeout; or the overall bound passed; or the run stopped.
  */
-async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions): Promise<'stopped' | 'over'> {
-  const bound = options.startTimeoutMs + options.requestTimeoutMs * 6 + options.quietMs;
+async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions, fuzzCaseCount = 0): Promise<'stopped' | 'over'> {
+  // Each fuzz case is followed by a ping the client has --timeout to answer.
+  const bound = options.startTimeoutMs + options.requestTimeoutMs * (6 + fuzzCaseCount) + options.quietMs;
   for (;;) {
     if (options.signal?.aborted) return 'stopped';
     if (exited()) {

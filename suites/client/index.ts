@@ -1,5 +1,6 @@
 // The checks of `mcp-conform client`, in report order.
 import type { ClientCheck } from '../../src/client/check.js';
+import { fuzzChecks } from './fuzz.js';
 import { httpChecks } from './http.js';
 import { lifecycleChecks } from './lifecycle.js';
 import { messageChecks } from './messages.js';
@@ -7,4 +8,4 @@ import { requestChecks } from './requests.js';
 import { robustnessChecks } from './robustness.js';
 import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks];
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks, ...fuzzChecks];

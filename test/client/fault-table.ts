@@ -31,6 +31,7 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-robustness/malformed-json': { fault: 'crash-on-malformed', expect: 'fail' },
   'client-robustness/unknown-id-response': { fault: 'crash-on-unknown-id', expect: 'fail' },
   'client-robustness/invalid-initialize-result': { fault: 'hang-on-invalid-initialize', expect: 'warn' },
+  'client-robustness/fuzz': { fault: 'crash-on-non-object-params', expect: 'fail' },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
@@ -39,4 +40,5 @@ export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
   { id: 'client-robustness/malformed-json', fault: 'crash-on-malformed', expect: 'fail', transport: 'http' },
   { id: 'client-ping/answered', fault: 'ping-unanswered', expect: 'fail', transport: 'http' },
   { id: 'client-cancel/honoured', fault: 'crash-on-cancelled', expect: 'fail' },
+  { id: 'client-robustness/fuzz', fault: 'stall-on-unknown-notification', expect: 'fail' },
 ];
