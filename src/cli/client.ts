@@ -5,6 +5,7 @@ import type { Check } from '../checks/index.js';
 import { isRevision, LATEST_STATEFUL, REVISIONS, type Revision } from '../schema/index.js';
 import { runClient, type ClientRunOptions } from '../runner/client-run.js';
 import { runStop } from '../runner/stop.js';
+import { DEFAULT_SEED, randomSeed } from '../runner/seed.js';
 import { parseAddress, runStdioBridge } from '../client/stdio-bridge.js';
 import { SERVER_PLACEHOLDER, serverCommand } from '../client/launch.js';
 import type { ClientCheck } from '../client/check.js';
@@ -45,6 +46,9 @@ Options:
   --json <file> / --junit <file> / --html <file>   reports (default all three in --out)
   --out <dir>                 folder for the reports when none is named (default reports)
   --no-reports                write no report files unless named
+  --seed <n|random>           seed of the generated hostile messages (default 1; printed in reports)
+  --fuzz-runs <n>             generated hostile messages, each followed by a ping (default 100);
+                              a crash or hang is confirmed on a fresh client and shrunk
   --timeout <ms>              how long the client has to answer one request of ours (default 5000)
   --start-timeout <ms>        how long the client has to send its first message (default 30000)
   --quiet-ms <ms>             idle time that ends a scenario once our script has run (default 500)
@@ -75,6 +79,8 @@ const OPTIONS = {
   out: { type: 'string' },
   'no-reports': { type: 'boolean' },
   timeout: { type: 'string' },
+  seed: { type: 'string' },
+  'fuzz-runs': { type: 'string' },
   'start-timeout': { type: 'string' },
   'quiet-ms': { type: 'string' },
   deadline: { type: 'string' },
@@ -143,6 +149,8 @@ export async function clientCommand(argv: string[], io: CliIO, checks: readonly 
     only,
     skip,
     requestTimeoutMs: whole('timeout', v.timeout, 5000, 1),
+    seed: v.seed === 'random' ? randomSeed() : whole('seed', v.seed, DEFAULT_SEED),
+    fuzzRuns: whole('fuzz-runs', v['fuzz-runs'], 100),
     startTimeoutMs: whole('start-timeout', v['start-timeout'], 30_000, 1),
     quietMs: whole('quiet-ms', v['quiet-ms'], 500),
     listen: listenAt(v.listen),

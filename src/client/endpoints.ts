@@ -46,26 +46,38 @@ function closeServer(server: Server | ReturnType<typeof createHttpServer>, socke
   return new Promise((resolve) => server.close(() => resolve()));
 }
 
-/** The stdio relay's listener: the first connection is the client's; others are noted and closed. */
+/**
+ * The stdio relay's listener: one connection at a time is the client's. A connection that closed
+ * before initialize was an era probe (a dual-era client may start its server once just to ask
+ * server/discover), so the next one is served; any other second copy is noted and closed.
+ */
 export async function listenStdio(scenario: ScenarioServer, at: ListenAt): Promise<Endpoint> {
   const sockets = new Set<Socket>();
-  let taken = false;
+  let open = false;
+  let sessionStarted = false;
   const server = createTcpServer({ allowHalfOpen: true }, (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
-    if (taken) {
+    if (open || sessionStarted) {
       scenario.record.notes.push('the client started our server a second time during the scenario; only the first copy was served');
       socket.destroy();
       return;
     }
-    taken = true;
-    serveSocket(scenario, socket);
+    open = true;
+    serveSocket(scenario, socket, {
+      initialized: () => (sessionStarted = true),
+      ended: (probe) => {
+        open = false;
+        if (probe) scenario.record.notes.push('a connection of the client closed before initialize (an era probe); the next one was served');
+      },
+    });
   });
   const { host, port } = await listening(server, at);
   return { address: `${host}:${port}`, close: () => closeServer(server, sockets) };
 }
 
-function serveSocket(scenario: ScenarioServer, socket: Socket): void {
+function serveSocket(scenario: ScenarioServer, socket: Socket, life: { initialized(): void; ended(probe: boolean): void }): void {
+  let sawInitialize = false;
   const channel: Channel = {
     write: (text) => {
       if (!socket.destroyed && socket.writable) socket.write(`${text}\n`);
@@ -75,6 +87,10 @@ function serveSocket(scenario: ScenarioServer, socket: Socket): void {
     const raw = line.toString('utf8').replace(/\r$/, '');
     const parsed = parse(raw);
     if (!parsed.ok) return scenario.receivedRaw(raw);
+    if ((parsed.message as { method?: unknown } | null)?.method === 'initialize' && !sawInitialize) {
+      sawInitialize = true;
+      life.initialized();
+    }
     void scenario.receive(parsed.message, raw, channel).then((response) => response && scenario.send(channel, response));
   };
   const lines = new LineSplitter(DEFAULT_MAX_MESSAGE_BYTES, onLine, (prefix) => scenario.receivedRaw(`${prefix.toString('utf8')}… [line over ${DEFAULT_MAX_MESSAGE_BYTES} bytes]`));
@@ -82,7 +98,10 @@ function serveSocket(scenario: ScenarioServer, socket: Socket): void {
   socket.once('end', () => {
     const rest = lines.flush();
     if (rest) onLine(rest);
-    scenario.clientEnded('closed');
+    // A probe's end is not the session's: the client goes on with a connection of its own.
+    const probe = !sawInitialize && scenario.record.events.some((e) => e.dir === 'in' && (e.message as { method?: unknown } | undefined)?.method === 'server/discover');
+    life.ended(probe);
+    if (!probe) scenario.clientEnded('closed');
     socket.end();
   });
   socket.on('error', () => socket.destroy());
@@ -127,6 +146,12 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     res.writeHead(404).end();
     return;
   }
+  const sessionIn = req.headers['mcp-session-id'] as string | undefined;
+  if (req.method !== 'POST' && scenario.sessionGone(undefined, sessionIn)) {
+    scenario.receivedHttp(seen(req, 404));
+    res.writeHead(404).end();
+    return;
+  }
   if (req.method === 'DELETE') {
     scenario.receivedHttp(seen(req, 200));
     res.writeHead(200).end();
@@ -145,6 +170,11 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     return;
   }
   const message = parsed.message as Record<string, unknown> | null;
+  if (scenario.sessionGone(message, sessionIn)) {
+    scenario.receivedRefused(message, body!, seen(req, 404));
+    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));
+    return;
+  }
   const isRequest = typeof message?.method === 'string' && 'id' in message;
   const http = seen(req, isRequest ? 200 : 202);
   const session = message?.method === 'initialize' ? (scenario.record.sessionId = randomUUID()) : scenario.record.sessionId;

@@ -2,6 +2,7 @@
 // in both directions (with the HTTP request behind an inbound one), our requests to the client
 // and how each ended, and how the client's side ended.
 import type { Evidence } from '../session/evidence.js';
+import type { FuzzFinding } from './fuzz.js';
 
 export type ClientTransport = 'stdio' | 'http';
 
@@ -34,6 +35,8 @@ export interface Ask {
   outcome: 'answered' | 'timeout' | 'gone';
   response?: Record<string, unknown>;
   endedAt?: number;
+  /** ms at which we sent notifications/cancelled for it (the server-cancels scenario). */
+  cancelledAt?: number;
 }
 
 export interface ClientEnd {
@@ -59,12 +62,20 @@ export interface ScenarioRecord {
   capabilities?: Record<string, unknown>;
   /** The session id we issued (HTTP). */
   sessionId?: string;
+  /** The session we ended (answered 404) in the session-expired scenario, and when. */
+  expiredSession?: string;
+  expiredAt?: number;
   /** ms at which we sent the initialize reply. */
   initializedAt?: number;
   /** The client's request in progress when our script ran (its method), if one came. */
   trigger?: string;
   /** Each way the client's side ended, in order (exit, stdin closed, DELETE). */
   ends: ClientEnd[];
+  /** Fuzz cases sent (the fuzz scenario), and the one after which our ping went unanswered. */
+  fuzzSent?: number;
+  fuzzStoppedAt?: number;
+  /** The fuzz campaign's failure, found, confirmed on a fresh client and shrunk (src/runner/client-fuzz.ts). */
+  fuzzFinding?: FuzzFinding;
   /** The scenario hit its overall bound with the client still running. */
   boundHit: boolean;
   stderrTail: string[];
@@ -76,9 +87,26 @@ export function newRecord(scenario: string, transport: ClientTransport): Scenari
   return { scenario, transport, events: [], asks: [], ends: [], boundHit: false, stderrTail: [], notes: [] };
 }
 
-/** Inbound messages that parsed, in order. */
+/**
+ * Inbound messages of the session, in order: every message that parsed but the era probes (a
+ * dual-era client's server/discover before its initialize, which our 2025-era server refuses:
+ * they belong to no initialize-based session, and may come on a connection of their own).
+ */
 export function inbound(record: ScenarioRecord): WireEvent[] {
-  return record.events.filter((e) => e.dir === 'in' && e.message !== undefined);
+  const probes = new Set(eraProbes(record));
+  return record.events.filter((e) => e.dir === 'in' && e.message !== undefined && !probes.has(e));
+}
+
+/** server/discover requests the client sent before its first initialize (2026-07-28's era probe). */
+export function eraProbes(record: ScenarioRecord): WireEvent[] {
+  const probes: WireEvent[] = [];
+  for (const e of record.events) {
+    const m = e.message as { method?: unknown; id?: unknown } | undefined;
+    if (e.dir !== 'in' || !m) continue;
+    if (m.method === 'initialize') break;
+    if (m.method === 'server/discover' && 'id' in m) probes.push(e);
+  }
+  return probes;
 }
 
 /** The client ended its side (exit or close) at or before `at`. */

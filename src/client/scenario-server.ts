@@ -3,7 +3,8 @@
 // `notifications/initialized` is in progress. Transport-free: an endpoint (stdio bridge or HTTP)
 // hands it each message with a channel for what goes back.
 import { isStateless, type Revision } from '../schema/index.js';
-import { askParams, SCENARIO_TABLE, servedVersion, type Scenario, type ScenarioName, type Step } from './scenarios.js';
+import { askParams, CANCEL_REASON, SCENARIO_TABLE, servedVersion, type Scenario, type ScenarioName, type Step } from './scenarios.js';
+import type { FuzzCase } from './fuzz.js';
 import { newRecord, type Ask, type ClientTransport, type HttpRequestSeen, type ScenarioRecord } from './record.js';
 
 /** Where our messages to the client go: a stdio line, or an event of a POST's SSE stream. */
@@ -18,6 +19,8 @@ export interface ScenarioServerOptions {
   transport: ClientTransport;
   requestTimeoutMs: number;
   serverInfo: { name: string; version: string };
+  /** The fuzz scenario's cases. */
+  fuzzCases?: readonly FuzzCase[];
 }
 
 export class ScenarioServer {
@@ -30,6 +33,8 @@ export class ScenarioServer {
   private initializeId: unknown;
   private scriptStarted = false;
   private scriptDone = false;
+  /** Requests of ours whose response the script does not wait for step by step (askThenCancel). */
+  private readonly inFlight: Promise<Ask>[] = [];
   /** Listeners woken by any activity (the run's end conditions watch it). */
   private readonly watchers = new Set<() => void>();
   lastActivity = 0;
@@ -76,6 +81,28 @@ export class ScenarioServer {
   /** Records bytes that did not parse (the client's) and moves on. */
   receivedRaw(raw: string, http?: HttpRequestSeen): void {
     this.record.events.push({ at: this.now(), dir: 'in', raw, ...(http ? { http } : {}) });
+    this.touch();
+  }
+
+  /**
+   * HTTP, a scenario that expires its session: whether a request carrying `session` is answered
+   * 404. The first request after notifications/initialized that carries our session id ends the
+   * session; from then on everything carrying that id is refused. initialize never is.
+   */
+  sessionGone(message: unknown, session: string | undefined): boolean {
+    if (!this.scenario.expireSession || session === undefined) return false;
+    if (isObject(message) && message.method === 'initialize') return false;
+    if (this.record.expiredSession !== undefined) return session === this.record.expiredSession;
+    const isRequest = isObject(message) && typeof message.method === 'string' && 'id' in message;
+    if (!isRequest || !this.initializedSeen || session !== this.record.sessionId) return false;
+    this.record.expiredSession = session;
+    this.record.expiredAt = this.now();
+    return true;
+  }
+
+  /** Records a message we refused without reading it (a POST to the session we ended). */
+  receivedRefused(message: unknown, raw: string, http: HttpRequestSeen): void {
+    this.record.events.push({ at: this.now(), dir: 'in', message, raw, http });
     this.touch();
   }
 
@@ -140,6 +167,8 @@ export class ScenarioServer {
       const answer = this.scenario.initialize(params.protocolVersion, this.options.serverInfo);
       this.record.answered = answer.answered;
       this.initializeId = request.id;
+      // A new session (after the one we ended) starts its handshake afresh.
+      this.initializedSeen = false;
       return { jsonrpc: '2.0', id: request.id, result: answer.result };
     }
     if (this.initializedSeen && !this.scriptStarted && this.record.initializedAt !== undefined) {
@@ -167,21 +196,50 @@ export class ScenarioServer {
 
   private async play(channel: Channel): Promise<void> {
     for (const step of this.scenario.script) {
-      if (this.record.ends.length) return;
+      if (this.record.ends.length) break;
       await this.playStep(step, channel);
     }
+    await Promise.all(this.inFlight);
   }
 
   private async playStep(step: Step, channel: Channel): Promise<void> {
     if ('raw' in step) return this.sendRaw(channel, step.raw);
     if ('message' in step) return this.send(channel, step.message);
+    if ('fuzz' in step) return this.playFuzz(channel);
+    if ('askThenCancel' in step) {
+      this.inFlight.push(this.ask(channel, this.declared('sampling') || !this.declared('roots') ? 'sampling/createMessage' : 'roots/list', { cancel: true }));
+      return;
+    }
     const revision = this.revision;
     if (step.since && (!revision || revision < step.since)) return;
     await this.ask(channel, step.ask);
   }
 
-  /** Sends a request to the client and waits for its response, bounded by the request timeout. */
-  ask(channel: Channel, method: string): Promise<Ask> {
+  /** Each case, then a ping; the first ping not answered ends the cases (the client crashed, hung or left). */
+  private async playFuzz(channel: Channel): Promise<void> {
+    const cases = this.options.fuzzCases ?? [];
+    this.record.fuzzSent = 0;
+    for (const [i, c] of cases.entries()) {
+      if (this.record.ends.length || this.stopping) return;
+      this.sendRaw(channel, c.text);
+      this.record.fuzzSent = i + 1;
+      const ping = await this.ask(channel, 'ping');
+      if (ping.outcome !== 'answered') {
+        this.record.fuzzStoppedAt = i;
+        return;
+      }
+    }
+  }
+
+  private declared(capability: string): boolean {
+    return isObject(this.record.capabilities?.[capability]);
+  }
+
+  /**
+   * Sends a request to the client and waits for its response, bounded by the request timeout;
+   * with `cancel`, our notifications/cancelled for it follows at once.
+   */
+  ask(channel: Channel, method: string, options: { cancel?: boolean } = {}): Promise<Ask> {
     const id = this.nextId++;
     const params = askParams(method);
     const ask: Ask = { method, id, sentAt: this.now(), outcome: 'timeout' };
@@ -196,6 +254,9 @@ export class ScenarioServer {
       };
       this.pending.set(id, settle);
       this.send(channel, { jsonrpc: '2.0', id, method, ...(params ? { params } : {}) });
+      if (!options.cancel) return;
+      ask.cancelledAt = this.now();
+      this.send(channel, { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: id, reason: CANCEL_REASON } });
     });
   }
 

@@ -3,8 +3,9 @@
 // `notifications/initialized` is in progress, plays the scenario's script (requests of its own,
 // hostile lines) before answering it. Checks judge what each scenario recorded.
 import { LATEST_STATEFUL, REVISIONS, revisionIndex, type Revision } from '../schema/index.js';
+import type { ClientTransport } from './record.js';
 
-export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result'] as const;
+export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'fuzz'] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** The revisions our server speaks (the initialize-based ones). */
@@ -16,8 +17,19 @@ export const UNSUPPORTED_VERSION = '1999-01-01';
 /** An id far past any a client reaches in a short session, of the type clients mostly use. */
 export const NEVER_USED_ID = 987654321;
 
+/** What our cancellation of our own request says. */
+export const CANCEL_REASON = 'mcp-conform test: no longer needed';
+
 export type Step =
   | { ask: 'ping' | 'roots/list' | 'sampling/createMessage' | 'elicitation/create'; since?: Revision }
+  /**
+   * A request of a feature the client declared (sampling, else roots; sampling when neither),
+   * at once followed by our notifications/cancelled for it; its response is not waited for
+   * before the next step, only before the scenario ends (up to the request timeout).
+   */
+  | { askThenCancel: true }
+  /** The run's fuzz cases (src/client/fuzz.ts), each followed by a ping; the first unanswered ping ends them. */
+  | { fuzz: true }
   | { raw: string; what: string }
   | { message: Record<string, unknown>; what: string };
 
@@ -34,6 +46,14 @@ export interface Scenario {
   about: string;
   initialize(requested: unknown, serverInfo: { name: string; version: string }): InitializeAnswer;
   script: readonly Step[];
+  /** The transports the scenario can be played over (default both). */
+  transports?: readonly ClientTransport[];
+  /**
+   * HTTP: the client's first request after notifications/initialized is answered 404, as for a
+   * session the server ended; so is everything carrying that session id from then on. A new
+   * initialize gets a new session, whose first request runs the script.
+   */
+  expireSession?: boolean;
 }
 
 /** The revision we answer a request for: the same when we serve it, else our newest. */
@@ -105,6 +125,26 @@ export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
     about: 'initialize answered with a result that breaks the schema (a numeric protocolVersion, no capabilities, no serverInfo)',
     initialize: (requested) => ({ result: { protocolVersion: 20251125 }, answered: String(servedVersion(requested)) }),
     script: [],
+  },
+  'session-expired': {
+    name: 'session-expired',
+    about: 'HTTP: the first request after the handshake answered 404, as for a session the server ended; a new initialize starts a new session, then a ping',
+    initialize: ordinary,
+    script: [{ ask: 'ping' }],
+    transports: ['http'],
+    expireSession: true,
+  },
+  'server-cancels': {
+    name: 'server-cancels',
+    about: 'a request of ours (sampling/createMessage, or roots/list) at once cancelled with notifications/cancelled, then a ping',
+    initialize: ordinary,
+    script: [{ askThenCancel: true }, { ask: 'ping' }],
+  },
+  fuzz: {
+    name: 'fuzz',
+    about: 'generated hostile messages (requests, notifications and responses that break the schema or JSON-RPC, other JSON, other text), each followed by a ping',
+    initialize: ordinary,
+    script: [{ fuzz: true }],
   },
 };
 

@@ -3,7 +3,7 @@
 // and ended by killing the client's process group; then every check judges its scenario's record.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CheckResult, Report, Status } from '../checks/types.js';
-import { SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
+import { SCENARIO_TABLE, SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
 import { ScenarioServer } from '../client/scenario-server.js';
 import { listenHttp, listenStdio, type ListenAt } from '../client/endpoints.js';
 import { launchClient, type LaunchOptions } from '../client/launch.js';
@@ -13,6 +13,10 @@ import { summarize } from '../report/summary.js';
 import type { Revision } from '../schema/index.js';
 import { TargetUnreachable } from '../transport/types.js';
 import { describeExit } from '../transport/spawn-errors.js';
+import { signalGroup } from '../transport/process-group.js';
+import { fuzzCases, type FuzzCase } from '../client/fuzz.js';
+import { fuzzFailure, fuzzReplay, shrinkFuzzFailure } from './client-fuzz.js';
+import { DEFAULT_SEED } from './seed.js';
 import { matchesAny } from './select.js';
 import { stopReason } from './stop.js';
 
@@ -27,12 +31,36 @@ export interface ClientRunOptions extends LaunchOptions {
   /** Aborted at the deadline or on SIGINT/SIGTERM (runStop): the scenario under way ends, the rest do not run. */
   signal?: AbortSignal;
   tool: { name: 'mcp-conform'; version: string };
+  /** The fuzz scenario's seed (default 1) and number of generated cases (default 100). */
+  seed?: number;
+  fuzzRuns?: number;
   onScenario?: (name: ScenarioName, index: number, total: number) => void;
 }
 
 const POLL_MS = 20;
 /** After the client exits, its last bytes may still be on their way to us. */
 const DRAIN_MS = 100;
+/** How long a killed client's process group may take to vanish before the next scenario starts anyway. */
+const GROUP_GONE_MS = 1000;
+
+async function groupGone(pgid: number, boundMs: number): Promise<void> {
+  for (const end = performance.now() + boundMs; signalGroup(pgid, 0) && performance.now() < end; ) await delay(5);
+}
+
+const DEFAULT_FUZZ_RUNS = 100;
+/** Shrinking a fuzz failure, each try a fresh client: at least this long, or 10 request timeouts. */
+const SHRINK_BUDGET_MS = 30_000;
+
+/** Stdin-close and SIGTERM graces for a client whose scenario the run's stop cut short. */
+const STOPPED_GRACE_MS = 100;
+
+interface ScenarioRun {
+  record: ScenarioRecord;
+  revision?: Revision;
+  /** The run stopped (deadline, SIGINT) while the scenario was under way: its record is partial. */
+  cutShort: boolean;
+  ms: number;
+}
 
 export function selectClientChecks(checks: readonly ClientCheck[], opts: { only?: readonly string[]; skip?: readonly string[] }): ClientCheck[] {
   return checks.filter((c) => (!opts.only?.length || matchesAny(c.id, opts.only)) && !(opts.skip?.length && matchesAny(c.id, opts.skip)));
@@ -43,16 +71,17 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   const begin = performance.now();
   const selected = selectClientChecks(options.checks, options);
   const wanted = new Set<ScenarioName>(['basic', ...selected.map((c) => c.scenario)]);
-  const scenarios = SCENARIOS.filter((s) => wanted.has(s));
-  const records = new Map<ScenarioName, { record: ScenarioRecord; revision?: Revision; ms: number }>();
+  const scenarios = SCENARIOS.filter((s) => wanted.has(s) && (SCENARIO_TABLE[s].transports ?? [options.transport]).includes(options.transport));
+  const records = new Map<ScenarioName, ScenarioRun>();
   for (const [i, name] of scenarios.entries()) {
     if (options.signal?.aborted) break;
     options.onScenario?.(name, i, scenarios.length);
     const t = performance.now();
-    const { record, revision } = await runScenario(name, options);
-    records.set(name, { record, revision, ms: Math.round(performance.now() - t) });
+    const { record, revision, cutShort } = await runScenario(name, options);
+    records.set(name, { record, revision, cutShort, ms: Math.round(performance.now() - t) });
     if (name === 'basic') assertConnected(record, options);
   }
+  await shrinkFuzzFinding(records, options);
   const basic = records.get('basic');
   const stopped = stopReason(options.signal);
   const checks = selected.map((check) => judgeCheck(check, records, options, stopped));
@@ -60,7 +89,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
     tool: options.tool,
     target: { transport: options.transport, command: [...options.command], role: 'client' },
     protocolVersion: basic?.revision ?? servedVersion(basic?.record.requested),
-    seed: 0,
+    seed: seedOf(options),
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - begin),
     summary: summarize(checks),
@@ -80,21 +109,59 @@ function assertConnected(record: ScenarioRecord, options: ClientRunOptions): voi
   throw new TargetUnreachable(`the client never reached our ${options.transport} server: ${how}${said} (${hint})`);
 }
 
-async function runScenario(name: ScenarioName, options: ClientRunOptions): Promise<{ record: ScenarioRecord; revision?: Revision }> {
-  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version } });
+const seedOf = (options: ClientRunOptions): number => options.seed ?? DEFAULT_SEED;
+const FUZZ_CHECK = 'client-robustness/fuzz';
+
+/**
+ * A crash or hang the fuzz search found: confirmed on a fresh client with the case alone and
+ * shrunk, within a time budget and the run's stop; the record carries the finding for the check.
+ */
+async function shrinkFuzzFinding(records: Map<ScenarioName, ScenarioRun>, options: ClientRunOptions): Promise<void> {
+  const run = records.get('fuzz');
+  if (!run || run.cutShort || run.record.fuzzStoppedAt === undefined) return;
+  const failure = fuzzFailure(run.record, records.get('basic')?.record);
+  if (!failure) return;
+  const seed = seedOf(options);
+  const runs = options.fuzzRuns ?? DEFAULT_FUZZ_RUNS;
+  const index = run.record.fuzzStoppedAt;
+  const found = { index, case: fuzzCases(seed, index + 1)[index], failure };
+  const replay = fuzzReplay({ transport: options.transport, command: options.command, seed, index, timeoutMs: options.requestTimeoutMs, checkId: FUZZ_CHECK });
+  if (failure.kind === 'left') {
+    run.record.fuzzFinding = { index, original: found.case, failure, shrinks: 0, interrupted: false, replay, stderrTail: run.record.stderrTail };
+    return;
+  }
+  run.record.fuzzFinding = await shrinkFuzzFailure({
+    seed,
+    runs,
+    found,
+    control: records.get('basic')?.record,
+    runCases: async (cases) => (await runScenario('fuzz', options, cases)).record,
+    budgetMs: Math.max(SHRINK_BUDGET_MS, 10 * options.requestTimeoutMs),
+    signal: options.signal,
+    replay,
+  });
+}
+
+async function runScenario(name: ScenarioName, options: ClientRunOptions, cases?: readonly FuzzCase[]): Promise<Omit<ScenarioRun, 'ms'>> {
+  const fuzz = name === 'fuzz' ? (cases ?? fuzzCases(seedOf(options), options.fuzzRuns ?? DEFAULT_FUZZ_RUNS)) : undefined;
+  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version }, fuzzCases: fuzz });
   const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen) : await listenStdio(server, options.listen);
+  let cutShort = false;
   try {
     const client = await launchClient(options, server, endpoint.address);
     try {
-      await scenarioEnd(server, () => client.process.exitInfo !== undefined, options);
+      cutShort = (await scenarioEnd(server, () => client.process.exitInfo !== undefined, options, fuzz?.length)) === 'stopped';
     } finally {
       server.stopping = true;
-      await client.process.stop(200, 1000);
+      // A stopped run judges no exit, and must hand over its report within the wind-down bound.
+      await (cutShort ? client.process.stop(STOPPED_GRACE_MS, STOPPED_GRACE_MS) : client.process.stop(200, 1000));
+      // The group was sent SIGKILL; the next scenario starts once its processes are gone.
+      await groupGone(client.process.pid, cutShort ? STOPPED_GRACE_MS : GROUP_GONE_MS);
     }
   } finally {
     await endpoint.close();
   }
-  return { record: server.record, revision: server.revision };
+  return { record: server.record, revision: server.revision, cutShort };
 }
 
 /**
@@ -102,36 +169,39 @@ async function runScenario(name: ScenarioName, options: ClientRunOptions): Promi
  * outstanding (--quiet-ms once our script ran, --timeout before: time for its first request); or
  * it sent nothing within --start-timeout; or the overall bound passed; or the run stopped.
  */
-async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions): Promise<void> {
-  const bound = options.startTimeoutMs + options.requestTimeoutMs * 6 + options.quietMs;
+async function scenarioEnd(server: ScenarioServer, exited: () => boolean, options: ClientRunOptions, fuzzCaseCount = 0): Promise<'stopped' | 'over'> {
+  // Each fuzz case is followed by a ping the client has --timeout to answer.
+  const bound = options.startTimeoutMs + options.requestTimeoutMs * (6 + fuzzCaseCount) + options.quietMs;
   for (;;) {
-    if (options.signal?.aborted) return;
+    if (options.signal?.aborted) return 'stopped';
     if (exited()) {
       await delay(DRAIN_MS);
-      return;
+      return 'over';
     }
     const t = server.now();
     const heard = server.record.events.some((e) => e.dir === 'in');
-    if (!heard && t > options.startTimeoutMs) return;
-    if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return;
+    if (!heard && t > options.startTimeoutMs) return 'over';
+    if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return 'over';
     if (t > bound) {
       server.record.boundHit = true;
-      return;
+      return 'over';
     }
     await delay(POLL_MS);
   }
 }
 
-function judgeCheck(check: ClientCheck, records: Map<ScenarioName, { record: ScenarioRecord; revision?: Revision; ms: number }>, options: ClientRunOptions, stopped: string): CheckResult {
+function judgeCheck(check: ClientCheck, records: Map<ScenarioName, ScenarioRun>, options: ClientRunOptions, stopped: string): CheckResult {
   const base = { id: check.id, title: check.title, level: check.level, requirements: [...check.requirements], evidence: [] as CheckResult['evidence'] };
   const basic = records.get('basic');
   const revision = basic?.revision;
   const spec = `https://modelcontextprotocol.io/specification/${revision ?? '2025-11-25'}/${check.spec}`;
   const skip = (message: string): CheckResult => ({ ...base, spec, status: 'skip' as Status, message, durationMs: 0 });
   const run = records.get(check.scenario);
-  if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);
+  if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (revision && !check.revisions.includes(revision)) return skip(`applies to ${check.revisions.join(', ')}; the client negotiated ${revision}`);
+  // What a scenario cut short recorded is no evidence either way (a pass on nothing is no pass).
+  if (run.cutShort) return skip(`not finished: ${stopped || 'the run stopped'}`);
   const ctx: JudgeContext = { revision: run.revision, control: basic?.record, requestTimeoutMs: options.requestTimeoutMs };
   const verdict = check.judge(run.record, ctx);
   return { ...base, spec, status: verdict.status, ...(verdict.message ? { message: verdict.message } : {}), evidence: verdict.evidence ?? [], durationMs: run.ms };

@@ -1,8 +1,8 @@
 // Streamable HTTP obligations of a client: the session id echoed, the negotiated revision named in
-// MCP-Protocol-Version, Accept listing both reply forms.
+// MCP-Protocol-Version, Accept listing both reply forms, a new session after a 404.
 import { defineClientCheck } from '../../src/client/check.js';
 import { toEvidence, type WireEvent } from '../../src/client/record.js';
-import { expected } from './support.js';
+import { describeEnd, expected, isRequest, methodOf, note } from './support.js';
 
 /** The HTTP requests after our initialize reply went out (the initialize POST itself excluded). */
 function laterRequests(events: readonly WireEvent[], initializedAt: number | undefined): WireEvent[] {
@@ -73,4 +73,47 @@ export const acceptHeader = defineClientCheck({
   },
 });
 
-export const httpChecks = [sessionIdEchoed, protocolVersionHeader, acceptHeader];
+
+/** The session id an HTTP event carried. */
+const sessionOf = (e: WireEvent): string | undefined => e.http?.headers['mcp-session-id'];
+
+export const reinitializeAfter404 = defineClientCheck({
+  id: 'client-http/reinitialize-after-404',
+  title: 'A request answered 404 for its session makes the client start a new session with initialize',
+  level: 'MUST',
+  requirements: ['CLIENT-HTTP-5'],
+  spec: 'basic/transports#session-management',
+  scenario: 'session-expired',
+  transports: ['http'],
+  revisions: ['2025-03-26', '2025-06-18', '2025-11-25'],
+  judge(record) {
+    const dead = record.expiredSession;
+    if (dead === undefined || record.expiredAt === undefined) return { status: 'skip', message: 'no request after the handshake carried our session id, so none was answered 404' };
+    const refused = record.events.filter((e) => e.dir === 'in' && e.http?.status === 404 && isRequest(e));
+    const after = record.events.filter((e) => e.dir === 'in' && e.message !== undefined && e.at > record.expiredAt!);
+    const said = note(`we answered a request carrying session ${dead} with 404, as for a session the server ended`);
+    const evidence = [said, ...refused.slice(0, 3).map(toEvidence)];
+    const init = after.findIndex((e) => isRequest(e) && methodOf(e) === 'initialize');
+    // Only a request sent again after its own 404 surely left the client after it read a 404:
+    // another one on the dead session may have been on its way already (concurrent POSTs).
+    const idOf = (e: WireEvent) => JSON.stringify((e.message as { id?: unknown }).id);
+    const retried = refused.find((e, i) => refused.slice(0, i).some((r) => idOf(r) === idOf(e) && methodOf(r) === methodOf(e)));
+    if (retried) return { status: 'fail', message: `after the 404 the client sent ${methodOf(retried)} (id ${idOf(retried)}) again on the session it was told is gone`, evidence: [...evidence, toEvidence(retried), expected('a new initialize without Mcp-Session-Id', `${methodOf(retried)} again with Mcp-Session-Id ${dead}`)] };
+    if (init >= 0) {
+      const fresh = after[init];
+      if (sessionOf(fresh) !== undefined) return { status: 'fail', message: `the new initialize carried Mcp-Session-Id ${sessionOf(fresh)}`, evidence: [...evidence, toEvidence(fresh), expected('initialize without Mcp-Session-Id', `Mcp-Session-Id: ${sessionOf(fresh)}`)] };
+      return { status: 'pass', message: `a new initialize without a session id ${Math.round(fresh.at - record.expiredAt)} ms after the 404`, evidence: [...evidence, toEvidence(fresh)] };
+    }
+    // A client that stops using the session (it exits, or reports the error and waits) is not
+    // using a dead session; the rule asks those that go on to start a new one.
+    const end = record.ends.find((e) => !e.byUs);
+    const more = refused.length > 1 ? `; ${refused.length} of its requests were refused 404` : '';
+    return {
+      status: 'info',
+      message: `after the 404 the client ${end ? `ended (${describeEnd(end)})` : 'sent nothing more'} instead of starting a new session${more}: it gave up on its work rather than going on with the dead session (one that goes on must send a new initialize)`,
+      evidence,
+    };
+  },
+});
+
+export const httpChecks = [sessionIdEchoed, protocolVersionHeader, acceptHeader, reinitializeAfter404];

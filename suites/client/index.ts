@@ -1,9 +1,11 @@
 // The checks of `mcp-conform client`, in report order.
 import type { ClientCheck } from '../../src/client/check.js';
+import { fuzzChecks } from './fuzz.js';
 import { httpChecks } from './http.js';
 import { lifecycleChecks } from './lifecycle.js';
 import { messageChecks } from './messages.js';
 import { requestChecks } from './requests.js';
 import { robustnessChecks } from './robustness.js';
+import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...httpChecks, ...robustnessChecks];
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks, ...fuzzChecks];

@@ -1,7 +1,7 @@
 // The client's handshake: initialize first and valid, initialized after the result, no early
 // requests, and what it does with the version we answer (older, unsupported).
 import { defineClientCheck } from '../../src/client/check.js';
-import { inbound, toEvidence } from '../../src/client/record.js';
+import { eraProbes, inbound, toEvidence } from '../../src/client/record.js';
 import { servedVersion, UNSUPPORTED_VERSION } from '../../src/client/scenarios.js';
 import { validateMessage } from '../../src/schema/index.js';
 import { afterInitialize, describeEnd, expected, firstEvents, isRequest, methodOf, note, schemaEvidence } from './support.js';
@@ -15,9 +15,11 @@ export const initializeFirst = defineClientCheck({
   scenario: 'basic',
   judge(record) {
     const [first] = inbound(record);
+    const probes = eraProbes(record);
+    const probed = probes.length ? [note(`before it, ${probes.length} server/discover probe(s), which we refused as a 2025-era server does: a dual-era client's way to learn the server's era, outside the initialize-based session`), toEvidence(probes[0])] : [];
     if (!first) return { status: 'skip', message: 'the client sent no message' };
-    if (isRequest(first) && methodOf(first) === 'initialize') return { status: 'pass', evidence: [toEvidence(first)] };
-    return { status: 'fail', message: `the first message was ${methodOf(first) ?? 'not a request'}, not initialize`, evidence: [toEvidence(first), expected('an initialize request', JSON.stringify(first.message).slice(0, 200))] };
+    if (isRequest(first) && methodOf(first) === 'initialize') return { status: 'pass', evidence: [toEvidence(first), ...probed] };
+    return { status: 'fail', message: `the first message was ${methodOf(first) ?? 'not a request'}, not initialize`, evidence: [toEvidence(first), expected('an initialize request', JSON.stringify(first.message).slice(0, 200)), ...probed] };
   },
 });
 

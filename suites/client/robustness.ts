@@ -8,7 +8,7 @@ import { NEVER_USED_ID } from '../../src/client/scenarios.js';
 import { afterInitialize, askEvidence, describeEnd, expected, findAsk, isRequest, methodOf, notAskedReason } from './support.js';
 
 /** Survived `what`: the ping we sent after it was answered. */
-function survived(record: ScenarioRecord, control: ScenarioRecord | undefined, timeoutMs: number, what: string): Verdict {
+export function survived(record: ScenarioRecord, control: ScenarioRecord | undefined, timeoutMs: number, what: string): Verdict {
   const hostile = record.events.find((e) => e.dir === 'out' && (e.message === undefined || (e.message as { id?: unknown }).id === NEVER_USED_ID));
   const ping = findAsk(record, 'ping');
   if (!ping) return { status: 'skip', message: notAskedReason(record, 'our hostile message') };

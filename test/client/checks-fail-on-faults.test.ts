@@ -16,6 +16,14 @@ describe('the conformant fixture client', () => {
     }, 180_000);
   }
 
+  for (const transport of ['stdio', 'http'] as const) {
+    it(`passes every check after a server/discover era probe, as a dual-era client sends it over ${transport} (stdio: on a server process of its own)`, async () => {
+      const report = await runAgainstFixtureClient({ transport, args: ['--era-probe'] });
+      expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual([]);
+      expect(report.checks.find((c) => c.id === 'client-lifecycle/initialize-first')?.evidence.some((e) => e.type === 'note' && /server\/discover probe/.test(e.text))).toBe(true);
+    }, 180_000);
+  }
+
   it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async () => {
     const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });
     expect(idsWith(report, 'fail', 'warn', 'skip')).toEqual([]);

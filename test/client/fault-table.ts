@@ -25,9 +25,13 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-http/session-id': { fault: 'no-session-id', expect: 'fail', transport: 'http' },
   'client-http/protocol-version-header': { fault: 'no-protocol-version-header', expect: 'fail', transport: 'http' },
   'client-http/accept': { fault: 'accept-json-only', expect: 'fail', transport: 'http' },
+  'client-http/reinitialize-after-404': { fault: 'no-reinitialize-after-404', expect: 'fail', transport: 'http' },
+  'client-cancel/honoured': { fault: 'answers-cancelled', expect: 'warn' },
+  'client-progress/unique-tokens': { fault: 'reused-progress-token', expect: 'fail' },
   'client-robustness/malformed-json': { fault: 'crash-on-malformed', expect: 'fail' },
   'client-robustness/unknown-id-response': { fault: 'crash-on-unknown-id', expect: 'fail' },
   'client-robustness/invalid-initialize-result': { fault: 'hang-on-invalid-initialize', expect: 'warn' },
+  'client-robustness/fuzz': { fault: 'crash-on-non-object-params', expect: 'fail' },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
@@ -35,4 +39,6 @@ export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
   { id: 'client-roots/list', fault: 'roots-undeclared-result', expect: 'fail' },
   { id: 'client-robustness/malformed-json', fault: 'crash-on-malformed', expect: 'fail', transport: 'http' },
   { id: 'client-ping/answered', fault: 'ping-unanswered', expect: 'fail', transport: 'http' },
+  { id: 'client-cancel/honoured', fault: 'crash-on-cancelled', expect: 'fail' },
+  { id: 'client-robustness/fuzz', fault: 'stall-on-unknown-notification', expect: 'fail' },
 ];

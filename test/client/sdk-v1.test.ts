@@ -1,6 +1,6 @@
 // A real client: the official TypeScript SDK v1 (@modelcontextprotocol/sdk 1.x, a devDependency)
 // as its README teaches it (test/client/real/sdk-v1-client.mjs). Pinned verdicts: it passes every
-// check. Why that is right, check by check, where it is not obvious:
+// check but two. Why that is right, check by check, where it is not obvious:
 // - unsupported-version / invalid-initialize-result: connect() rejects (the SDK checks the
 //   version against its supported list and parses the result with zod), the script exits 1
 //   without initialized: the disconnect the rows ask for.
@@ -8,6 +8,15 @@
 //   no handler; with them, the handlers' results are valid.
 // - malformed-json, unknown-id-response: the transport reports the bad line or the orphan response
 //   to onerror and goes on; the ping after it is answered.
+// - server-cancels: its handlers answer at once, so the response to the request we cancel comes
+//   before it reads the cancellation (a race the spec allows); Protocol aborts a handler still
+//   running on a cancellation and drops its response.
+// Not pass, and why that is right:
+// - client-progress/unique-tokens skip: listTools() as the README calls it sends no progressToken;
+//   with onprogress (--progress) the SDK uses the request's id as its token, and passes.
+// - client-http/reinitialize-after-404 info: neither the transport nor Client starts a new
+//   session on a 404; listTools() rejects (StreamableHTTPError 404) and the script exits 1. It
+//   gives up rather than going on with the dead session: information, not a failure.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/support.js';
@@ -17,13 +26,20 @@ const SDK_CLIENT = join(REPO_ROOT, 'test', 'client', 'real', 'sdk-v1-client.mjs'
 
 describe('the official TypeScript SDK v1 client', () => {
   for (const transport of ['stdio', 'http'] as const) {
-    it(`passes every check over ${transport}`, async () => {
+    it(`passes every check but the pinned ones over ${transport}`, async () => {
       const report = await runAgainstFixtureClient({ transport, command: [process.execPath, SDK_CLIENT], requestTimeoutMs: 5000 });
-      const notPassed = idsWith(report, 'fail', 'warn', 'skip', 'info');
-      expect(notPassed.filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual([]);
+      const notPassed = idsWith(report, 'fail', 'warn', 'skip', 'info').map((l) => l.replace(/ \(code \d+\)/, ''));
+      const pinned = ['client-progress/unique-tokens: skip the client put a progressToken in none of its requests'];
+      if (transport === 'http') pinned.push('client-http/reinitialize-after-404: info after the 404 the client ended instead of starting a new session: it gave up on its work rather than going on with the dead session (one that goes on must send a new initialize)');
+      expect(notPassed.filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual(pinned);
       expect(report.protocolVersion).toBe('2025-11-25');
     }, 180_000);
   }
+
+  it('puts unique progress tokens in concurrent requests when asked for progress (stdio)', async () => {
+    const report = await runAgainstFixtureClient({ command: [process.execPath, SDK_CLIENT, '--progress'], only: ['client-progress/*'], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
 
   it('answers roots, sampling and elicitation validly when it declares them (HTTP)', async () => {
     const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_CLIENT, '--capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'], requestTimeoutMs: 5000 });

@@ -2,6 +2,8 @@
 // transport, connect, listTools, close. Over HTTP the URL is the last argument (the official
 // conformance runner's contract); over stdio it starts MCP_CONFORM_SERVER_COMMAND.
 // --capabilities declares roots, sampling and elicitation and answers them as a host would.
+// --progress lists tools twice at once, each call with an onprogress callback (the SDK then puts
+// a progressToken of its own in the request's _meta).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -29,6 +31,7 @@ else {
 }
 
 await client.connect(transport);
-const { tools } = await client.listTools();
+const onprogress = () => undefined;
+const [{ tools }] = args.includes('--progress') ? await Promise.all([client.listTools(undefined, { onprogress }), client.listTools(undefined, { onprogress })]) : [await client.listTools()];
 console.log(`tools: ${tools.map((t) => t.name).join(', ')}`);
 await client.close();

@@ -1,0 +1,41 @@
+// A client on the official TypeScript SDK v2 (@modelcontextprotocol/client 2.x), written as its
+// README and client guide teach: a Client, a transport, connect, listTools, close. Over HTTP the
+// URL is the last argument (the official conformance runner's contract); over stdio it starts
+// MCP_CONFORM_SERVER_COMMAND. --capabilities declares roots, sampling and elicitation and answers
+// them as a host would; --progress lists tools twice at once with onprogress; --auto asks for
+// version negotiation (mode 'auto': a server/discover probe before falling back to initialize).
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+
+const args = process.argv.slice(2);
+const url = args.find((a) => /^https?:\/\//.test(a));
+const withCapabilities = args.includes('--capabilities');
+
+const client = new Client(
+  { name: 'sdk-v2-example-client', version: '1.0.0' },
+  {
+    ...(withCapabilities ? { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} } } : {}),
+    ...(args.includes('--auto') ? { versionNegotiation: { mode: 'auto' } } : {}),
+  },
+);
+if (withCapabilities) {
+  client.setRequestHandler('roots/list', async () => ({ roots: [{ uri: 'file:///tmp/project', name: 'project' }] }));
+  client.setRequestHandler('sampling/createMessage', async () => ({ role: 'assistant', content: { type: 'text', text: 'ok' }, model: 'example-model' }));
+  client.setRequestHandler('elicitation/create', async () => ({ action: 'decline' }));
+}
+
+let transport;
+if (url) transport = new StreamableHTTPClientTransport(new URL(url));
+else {
+  const [command, ...rest] = JSON.parse(process.env.MCP_CONFORM_SERVER_COMMAND);
+  transport = new StdioClientTransport({ command, args: rest });
+}
+
+try {
+  await client.connect(transport);
+  const onprogress = () => undefined;
+  const [{ tools }] = args.includes('--progress') ? await Promise.all([client.listTools(undefined, { onprogress }), client.listTools(undefined, { onprogress })]) : [await client.listTools()];
+  console.log(`tools: ${tools.map((t) => t.name).join(', ')}`);
+} finally {
+  await client.close();
+}

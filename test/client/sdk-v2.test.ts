@@ -1,0 +1,44 @@
+// A real client: the official TypeScript SDK v2 (@modelcontextprotocol/client 2.x, a
+// devDependency) as its README and client guide teach it (test/client/real/sdk-v2-client.mjs),
+// in its default version negotiation (mode 'legacy': initialize at once) and in mode 'auto' (a
+// server/discover probe first, on a server process of its own over stdio, then initialize once
+// our 2025-era server refuses it). Pinned verdicts, the same in both modes and as SDK v1's:
+// - initialize-first, schema-valid, ids (auto): the probe is no message of the initialize-based
+//   session; initialize-first passes with a note naming it. Before, it failed initialize-first
+//   and schema-valid, and over stdio its second server process was refused, so nothing ran.
+// - server-cancels: its handlers answer at once, before it reads our cancellation (allowed).
+// - client-progress/unique-tokens skip: listTools() sends no progressToken; with onprogress
+//   (--progress) the request id is the token, and it passes.
+// - client-http/reinitialize-after-404 info: on a 404 the transport throws (no new session), the
+//   script exits 1: it gives up rather than going on with the dead session.
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../schema/support.js';
+import { idsWith, runAgainstFixtureClient } from './harness.js';
+
+const SDK_CLIENT = join(REPO_ROOT, 'test', 'client', 'real', 'sdk-v2-client.mjs');
+const PROGRESS_SKIP = 'client-progress/unique-tokens: skip the client put a progressToken in none of its requests';
+const GAVE_UP = 'client-http/reinitialize-after-404: info after the 404 the client ended instead of starting a new session: it gave up on its work rather than going on with the dead session (one that goes on must send a new initialize)';
+
+describe('the official TypeScript SDK v2 client', () => {
+  for (const mode of ['default', 'auto'] as const) {
+    for (const transport of ['stdio', 'http'] as const) {
+      it(`passes every check but the pinned ones over ${transport}, version negotiation ${mode}`, async () => {
+        const report = await runAgainstFixtureClient({ transport, command: [process.execPath, SDK_CLIENT, ...(mode === 'auto' ? ['--auto'] : [])], requestTimeoutMs: 5000 });
+        const notPassed = idsWith(report, 'fail', 'warn', 'skip', 'info').map((l) => l.replace(/ \(code \d+\)/, ''));
+        expect(notPassed.filter((l) => !(transport === 'stdio' && l.startsWith('client-http/')))).toEqual(transport === 'http' ? [PROGRESS_SKIP, GAVE_UP] : [PROGRESS_SKIP]);
+        expect(report.protocolVersion).toBe('2025-11-25');
+      }, 180_000);
+    }
+  }
+
+  it('puts unique progress tokens in concurrent requests when asked for progress (stdio)', async () => {
+    const report = await runAgainstFixtureClient({ command: [process.execPath, SDK_CLIENT, '--progress'], only: ['client-progress/*'], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
+
+  it('answers roots, sampling and elicitation validly when it declares them, and drops nothing it should answer (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_CLIENT, '--capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*', 'client-cancel/*'], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 90_000);
+});
