@@ -19,6 +19,7 @@ export class NotAnMcpEndpoint extends TargetUnreachable {
 /** Statuses that say the URL takes no POST or has nothing there, whatever the body. */
 const NOTHING_HERE = new Set([404, 405, 501]);
 const SNIPPET_CHARS = 80;
+const HANDSHAKE_METHODS = new Set(['initialize', 'server/discover']);
 
 /** Throws NotAnMcpEndpoint when the handshake's exchanges show a web server that does not speak MCP. */
 export function assertSpeaksMcp(target: TargetSpec, session: Session, handshake: Outcome): void {
@@ -26,7 +27,8 @@ export function assertSpeaksMcp(target: TargetSpec, session: Session, handshake:
   if (session.received.length > 0) return; // something spoke JSON-RPC
   const posts = session.transport.trace.flatMap((e) => (e.kind === 'http' && e.exchange.request.method === 'POST' && e.exchange.response ? [e.exchange] : []));
   if (posts.length === 0 || !posts.every(notMcpAnswer)) return;
-  const last = posts.at(-1)!;
+  // The handshake's own request, not a liveness ping the session sent when its wait ran out.
+  const last = posts.filter((p) => HANDSHAKE_METHODS.has(methodOf(p))).at(-1) ?? posts.at(-1)!;
   throw new NotAnMcpEndpoint(`${target.url} does not speak MCP: ${methodOf(last)} was answered ${answerText(last)}, with no JSON-RPC in it (is this the server's MCP endpoint?)`);
 }
 
