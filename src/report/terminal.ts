@@ -238,8 +238,11 @@ function stderrSection(report: Report, matrix: boolean, style: Style): string[] 
   ]);
 }
 
+/** A line holding a command to copy (a fuzz replay line) is never wrapped: a wrapped one pastes as two commands. */
+const COMMAND_LINE = /\breplay: mcp-conform /;
+
 /** Splits untrusted text into lines (wrapped at `width` when given), makes each inert, then indents and styles it. */
 function indentBlock(text: string, pad: string, paint: (text: string) => string, width?: number): string[] {
-  const lines = text.split(/\r\n|\r|\n/).flatMap((line) => (width ? wrapLine(inert(line), width) : [inert(line)]));
+  const lines = text.split(/\r\n|\r|\n/).flatMap((line) => (width && !COMMAND_LINE.test(line) ? wrapLine(inert(line), width) : [inert(line)]));
   return lines.map((line) => pad + paint(line));
 }
