@@ -6,7 +6,7 @@ import { createServer as createTcpServer, type Server, type Socket } from 'node:
 import { randomUUID } from 'node:crypto';
 import { LineSplitter } from '../transport/line-splitter.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/limits.js';
-import type { HttpRequestSeen } from './record.js';
+import { MCP_PATH, type HttpRequestSeen } from './record.js';
 import type { Channel, ScenarioServer } from './scenario-server.js';
 
 export interface Endpoint {
@@ -141,7 +141,7 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
 async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
   res.on('error', () => undefined);
   const path = (req.url ?? '').split('?')[0];
-  if (path !== '/mcp') {
+  if (path !== MCP_PATH) {
     scenario.receivedHttp(seen(req, 404));
     res.writeHead(404).end();
     return;
@@ -177,7 +177,11 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
   }
   const isRequest = typeof message?.method === 'string' && 'id' in message;
   const http = seen(req, isRequest ? 200 : 202);
-  const session = message?.method === 'initialize' ? (scenario.record.sessionId = randomUUID()) : scenario.record.sessionId;
+  let session = scenario.record.sessionId;
+  if (message?.method === 'initialize') {
+    session = scenario.record.sessionId = http.issuedSession = randomUUID();
+    scenario.record.sessions.push(session);
+  }
   const sessionHeader: Record<string, string> = session ? { 'mcp-session-id': session } : {};
   let streaming = false;
   const channel: Channel = {

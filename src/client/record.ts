@@ -14,6 +14,22 @@ export interface HttpRequestSeen {
   headers: Record<string, string>;
   /** The status we answered with. */
   status: number;
+  /** An initialize POST: the session id we issued with its result (a new session). */
+  issuedSession?: string;
+}
+
+/** The path every MCP message goes to (requests elsewhere, e.g. OAuth discovery, are no MCP traffic). */
+export const MCP_PATH = '/mcp';
+
+export const atMcpEndpoint = (e: WireEvent): boolean => e.http !== undefined && e.http.path.split('?')[0] === MCP_PATH;
+
+/**
+ * The session an inbound message belongs to: over HTTP the session id it carried (initialize: the
+ * one we issued with its result); over stdio the one connection. A client may open several.
+ */
+export function sessionOf(e: WireEvent): string {
+  if (!e.http) return 'stdio';
+  return e.http.issuedSession ?? e.http.headers['mcp-session-id'] ?? '(no session id)';
 }
 
 export interface WireEvent {
@@ -60,8 +76,9 @@ export interface ScenarioRecord {
   answered?: string;
   /** The capabilities the client declared in initialize. */
   capabilities?: Record<string, unknown>;
-  /** The session id we issued (HTTP). */
+  /** The session id we issued last (HTTP), and every one we issued, in order (a client may open several sessions). */
   sessionId?: string;
+  sessions: string[];
   /** The session we ended (answered 404) in the session-expired scenario, and when. */
   expiredSession?: string;
   expiredAt?: number;
@@ -84,7 +101,7 @@ export interface ScenarioRecord {
 }
 
 export function newRecord(scenario: string, transport: ClientTransport): ScenarioRecord {
-  return { scenario, transport, events: [], asks: [], ends: [], boundHit: false, stderrTail: [], notes: [] };
+  return { scenario, transport, events: [], asks: [], ends: [], sessions: [], boundHit: false, stderrTail: [], notes: [] };
 }
 
 /**

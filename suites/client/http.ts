@@ -1,13 +1,13 @@
 // Streamable HTTP obligations of a client: the session id echoed, the negotiated revision named in
 // MCP-Protocol-Version, Accept listing both reply forms, a new session after a 404.
 import { defineClientCheck } from '../../src/client/check.js';
-import { toEvidence, type WireEvent } from '../../src/client/record.js';
+import { atMcpEndpoint, toEvidence, type WireEvent } from '../../src/client/record.js';
 import { describeEnd, expected, isRequest, methodOf, note } from './support.js';
 
-/** The HTTP requests after our initialize reply went out (the initialize POST itself excluded). */
+/** The HTTP requests to the MCP endpoint after our first initialize reply went out (initialize POSTs excluded). */
 function laterRequests(events: readonly WireEvent[], initializedAt: number | undefined): WireEvent[] {
   if (initializedAt === undefined) return [];
-  return events.filter((e) => e.dir === 'in' && e.http && e.at > initializedAt && (e.message as { method?: unknown } | undefined)?.method !== 'initialize');
+  return events.filter((e) => e.dir === 'in' && atMcpEndpoint(e) && e.at > initializedAt && (e.message as { method?: unknown } | undefined)?.method !== 'initialize');
 }
 
 export const sessionIdEchoed = defineClientCheck({
@@ -22,9 +22,13 @@ export const sessionIdEchoed = defineClientCheck({
   judge(record) {
     const later = laterRequests(record.events, record.initializedAt);
     if (!record.sessionId || later.length === 0) return { status: 'skip', message: 'the client sent no HTTP request after the initialize reply' };
-    const wrong = later.find((e) => e.http!.headers['mcp-session-id'] !== record.sessionId);
-    if (!wrong) return { status: 'pass', evidence: [{ type: 'note', text: `${later.length} request(s) after initialize, each with Mcp-Session-Id ${record.sessionId}` }] };
-    return { status: 'fail', message: `a ${wrong.http!.method} after initialize ${wrong.http!.headers['mcp-session-id'] ? 'carried another session id' : 'carried no Mcp-Session-Id'}`, evidence: [toEvidence(wrong), expected(`Mcp-Session-Id: ${record.sessionId}`, wrong.http!.headers['mcp-session-id'] ?? 'no header')] };
+    // A client may open several sessions (mcp-remote tests the transport with one first): each
+    // request carries the id of one we issued before it.
+    const issuedBy = (at: number) => new Set(record.events.filter((e) => e.http?.issuedSession && e.at <= at).map((e) => e.http!.issuedSession!));
+    const wrong = later.find((e) => !issuedBy(e.at).has(e.http!.headers['mcp-session-id'] ?? ''));
+    const ids = record.sessions.join(', ');
+    if (!wrong) return { status: 'pass', evidence: [{ type: 'note', text: `${later.length} request(s) after initialize, each with an Mcp-Session-Id we issued (${ids})` }] };
+    return { status: 'fail', message: `a ${wrong.http!.method} after initialize ${wrong.http!.headers['mcp-session-id'] ? 'carried a session id we never issued' : 'carried no Mcp-Session-Id'}`, evidence: [toEvidence(wrong), expected(`Mcp-Session-Id: ${record.sessions.length > 1 ? `one of ${ids}` : record.sessionId}`, wrong.http!.headers['mcp-session-id'] ?? 'no header')] };
   },
 });
 
@@ -61,7 +65,7 @@ export const acceptHeader = defineClientCheck({
   transports: ['http'],
   revisions: ['2025-03-26', '2025-06-18', '2025-11-25'],
   judge(record) {
-    const requests = record.events.filter((e) => e.dir === 'in' && (e.http?.method === 'POST' || e.http?.method === 'GET'));
+    const requests = record.events.filter((e) => e.dir === 'in' && atMcpEndpoint(e) && (e.http?.method === 'POST' || e.http?.method === 'GET'));
     if (requests.length === 0) return { status: 'skip', message: 'the client sent no POST or GET' };
     for (const e of requests) {
       const types = acceptedTypes(e.http!.headers.accept);
@@ -69,13 +73,16 @@ export const acceptHeader = defineClientCheck({
       const missing = needed.filter((t) => !types.includes(t));
       if (missing.length) return { status: 'fail', message: `a ${e.http!.method}'s Accept lacks ${missing.join(' and ')}`, evidence: [toEvidence(e), expected(`Accept listing ${needed.join(' and ')}`, e.http!.headers.accept ?? 'no Accept header')] };
     }
-    return { status: 'pass', evidence: [{ type: 'note', text: `${requests.length} request(s), Accept as required` }] };
+    // Requests elsewhere (OAuth discovery: /.well-known/…) are no MCP traffic; we answer them 404.
+    const elsewhere = record.events.filter((e) => e.dir === 'in' && e.http && !atMcpEndpoint(e)).map((e) => `${e.http!.method} ${e.http!.path} (${e.http!.status})`);
+    const other = elsewhere.length ? [{ type: 'note' as const, text: `not judged, outside the MCP endpoint: ${[...new Set(elsewhere)].join(', ')}` }] : [];
+    return { status: 'pass', evidence: [{ type: 'note', text: `${requests.length} request(s), Accept as required` }, ...other] };
   },
 });
 
 
 /** The session id an HTTP event carried. */
-const sessionOf = (e: WireEvent): string | undefined => e.http?.headers['mcp-session-id'];
+const sessionHeader = (e: WireEvent): string | undefined => e.http?.headers['mcp-session-id'];
 
 export const reinitializeAfter404 = defineClientCheck({
   id: 'client-http/reinitialize-after-404',
@@ -101,7 +108,7 @@ export const reinitializeAfter404 = defineClientCheck({
     if (retried) return { status: 'fail', message: `after the 404 the client sent ${methodOf(retried)} (id ${idOf(retried)}) again on the session it was told is gone`, evidence: [...evidence, toEvidence(retried), expected('a new initialize without Mcp-Session-Id', `${methodOf(retried)} again with Mcp-Session-Id ${dead}`)] };
     if (init >= 0) {
       const fresh = after[init];
-      if (sessionOf(fresh) !== undefined) return { status: 'fail', message: `the new initialize carried Mcp-Session-Id ${sessionOf(fresh)}`, evidence: [...evidence, toEvidence(fresh), expected('initialize without Mcp-Session-Id', `Mcp-Session-Id: ${sessionOf(fresh)}`)] };
+      if (sessionHeader(fresh) !== undefined) return { status: 'fail', message: `the new initialize carried Mcp-Session-Id ${sessionHeader(fresh)}`, evidence: [...evidence, toEvidence(fresh), expected('initialize without Mcp-Session-Id', `Mcp-Session-Id: ${sessionHeader(fresh)}`)] };
       return { status: 'pass', message: `a new initialize without a session id ${Math.round(fresh.at - record.expiredAt)} ms after the 404`, evidence: [...evidence, toEvidence(fresh)] };
     }
     // A client that stops using the session (it exits, or reports the error and waits) is not

@@ -1,7 +1,7 @@
 // What the client sends, message by message: every message of the negotiated revision's schema,
 // every request id unique in the session.
 import { defineClientCheck } from '../../src/client/check.js';
-import { inbound, toEvidence } from '../../src/client/record.js';
+import { inbound, sessionOf, toEvidence } from '../../src/client/record.js';
 import { servedVersion } from '../../src/client/scenarios.js';
 import { validateMessage } from '../../src/schema/index.js';
 import { expected, isRequest, methodOf, schemaEvidence } from './support.js';
@@ -41,13 +41,14 @@ export const uniqueIds = defineClientCheck({
   spec: 'basic/index#requests',
   scenario: 'basic',
   judge(record) {
+    // Unique within a session; a client may open several (over HTTP, a session id each).
     const seen = new Map<string, (typeof record.events)[number]>();
     for (const event of inbound(record).filter(isRequest)) {
       const id = (event.message as { id: unknown }).id;
       if (!(typeof id === 'string' || (typeof id === 'number' && Number.isInteger(id)))) {
         return { status: 'fail', message: `${methodOf(event)} has id ${JSON.stringify(id)}`, evidence: [toEvidence(event), expected('a string or integer id', JSON.stringify(id))] };
       }
-      const key = `${typeof id}:${id}`;
+      const key = `${sessionOf(event)} ${typeof id}:${id}`;
       const before = seen.get(key);
       if (before) return { status: 'fail', message: `id ${JSON.stringify(id)} was used by ${methodOf(before)} and again by ${methodOf(event)}`, evidence: [toEvidence(before), toEvidence(event)] };
       seen.set(key, event);

@@ -24,6 +24,11 @@ describe('the conformant fixture client', () => {
     }, 180_000);
   }
 
+  it('passes every check after OAuth discovery and a transport-test session of its own, as mcp-remote does (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', args: ['--like-mcp-remote'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 180_000);
+
   it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async () => {
     const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });
     expect(idsWith(report, 'fail', 'warn', 'skip')).toEqual([]);

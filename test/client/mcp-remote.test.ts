@@ -1,0 +1,34 @@
+// A published client: mcp-remote 0.15.1 (the stdio-to-HTTP bridge; a devDependency) against our
+// HTTP endpoint, driven by an SDK v1 host over stdio (test/client/real/mcp-remote-driver.mjs). It
+// talks to 127.0.0.1 only (the URL we give). Pinned verdicts, and why:
+// - it passes every check but one, client-progress/unique-tokens skip (neither the host nor the
+//   bridge puts a progressToken in listTools);
+// - client-http/reinitialize-after-404 passes: on our 404 it initializes a new session itself
+//   (request id "mcp-remote-reinit-1") and sends the refused tools/list again on it;
+// - it opens two sessions: a first initialize (clientInfo "mcp-remote-fallback-test") to learn the
+//   transport, then the host's; ids and session ids are judged per session (before, ids/unique
+//   failed on id 0 in both, and session-id on the first session's initialized);
+// - OAuth discovery, before anything else: a GET of our endpoint for a WWW-Authenticate header
+//   (405 here), then the protected-resource, authorization-server and OpenID metadata URLs, each
+//   404 from us; it goes on without authorization and opens no browser (before, the accept check
+//   judged the metadata GETs, Accept: application/json, as SSE streams of the endpoint).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../schema/support.js';
+import { idsWith, runAgainstFixtureClient } from './harness.js';
+
+const DRIVER = join(REPO_ROOT, 'test', 'client', 'real', 'mcp-remote-driver.mjs');
+
+describe('mcp-remote 0.15.1, the stdio-to-HTTP bridge', () => {
+  it('passes every check but the pinned one over HTTP, re-initializing on a 404 and asking for OAuth metadata first', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, DRIVER], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual(['client-progress/unique-tokens: skip the client put a progressToken in none of its requests']);
+    const check = (id: string) => report.checks.find((c) => c.id === id)!;
+    expect(check('client-http/reinitialize-after-404').message).toMatch(/^a new initialize without a session id \d+ ms after the 404$/);
+    const notes = check('client-http/accept').evidence.map((e) => (e.type === 'note' ? e.text : ''));
+    expect(notes.find((n) => n.startsWith('not judged, outside the MCP endpoint: '))).toBe(
+      'not judged, outside the MCP endpoint: ' +
+        ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server/mcp', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration/mcp', '/mcp/.well-known/openid-configuration'].map((p) => `GET ${p} (404)`).join(', '),
+    );
+  }, 240_000);
+});
