@@ -1,8 +1,6 @@
 // The merged report's files: JSON (the contract's matrix shape plus `fleet`), JUnit (suites named
 // by server, revision and area), and the matrix page.
-import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
-import { toJson, toJunit, type ReportPaths } from '../report/index.js';
+import { toJson, toJunit, writeRendered, type ReportPaths } from '../report/index.js';
 import { toFleetHtml } from './matrix-html.js';
 import type { FleetReport } from './merge.js';
 
@@ -13,17 +11,9 @@ export function toFleetJson(report: FleetReport): string {
 }
 
 export async function writeFleetReports(report: FleetReport, paths: ReportPaths, opts: { strict?: boolean } = {}): Promise<string[]> {
-  const jobs: Array<[string | undefined, () => string]> = [
+  return writeRendered([
     [paths.json, () => toFleetJson(report)],
     [paths.junit, () => toJunit(report, { strict: opts.strict, byServer: true })],
     [paths.html, () => toFleetHtml(report)],
-  ];
-  const written: string[] = [];
-  for (const [path, render] of jobs) {
-    if (!path) continue;
-    await mkdir(dirname(resolve(path)), { recursive: true });
-    await writeFile(path, render(), 'utf8');
-    written.push(path);
-  }
-  return written;
+  ]);
 }

@@ -17,11 +17,15 @@ export async function writeReports(
   paths: ReportPaths,
   opts: { strict?: boolean } = {},
 ): Promise<string[]> {
-  const jobs: Array<[string | undefined, () => string]> = [
+  return writeRendered([
     [paths.json, () => toJson(report)],
     [paths.junit, () => toJunit(report, { strict: opts.strict })],
     [paths.html, () => toHtml(report)],
-  ];
+  ]);
+}
+
+/** Writes each file whose path is given (creating parent directories), rendered only then; returns the paths written. */
+export async function writeRendered(jobs: ReadonlyArray<[string | undefined, () => string]>): Promise<string[]> {
   const written: string[] = [];
   for (const [path, render] of jobs) {
     if (!path) continue;
