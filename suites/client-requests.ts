@@ -70,7 +70,7 @@ export const samplingRequestShape = defineCheck({
   // Every check here waits on the client-request runs (a second or more of tool calls, a slow
   // tool's included), so every one is long: started at once, beside the others; started in
   // catalog order, they held every slot of the shared pool over HTTP while they waited
-  // (docs/performance.md).
+  // (docs/history/performance.md).
   long: true,
   run: (ctx) => judgeEach(ctx, SAMPLING, schemaProblems, 'a CreateMessageRequest of the negotiated schema'),
 });

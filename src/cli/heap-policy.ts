@@ -4,7 +4,7 @@
 // all` run keeps 25–45 MB live, yet peaked at 170–190 MiB: mostly garbage waiting for a
 // collection. Bounded here, in the process itself (the library's users keep their own heap
 // settings, and a re-exec would cost a second Node start): the old generation grows by half of
-// what survived, the young one to 8 MB. The cost, measured in docs/performance.md: more, shorter
+// what survived, the young one to 8 MB. The cost, measured in docs/history/performance.md: more, shorter
 // collections.
 import { PerformanceObserver } from 'node:perf_hooks';
 import { getHeapSpaceStatistics, setFlagsFromString } from 'node:v8';

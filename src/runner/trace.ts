@@ -1,5 +1,5 @@
 // MCP_CONFORM_TRACE=1: one stderr line per check run — when it started and ended (ms since the
-// run began) and on which kind of connection — to find a run's critical path (docs/performance.md).
+// run began) and on which kind of connection — to find a run's critical path (docs/history/performance.md).
 // Off by default; prints check ids and timings only, never traffic.
 import type { Check } from '../checks/index.js';
 

@@ -92,7 +92,7 @@ describe('client requests on the conformant fixture', () => {
 describe('client requests in the schedule', () => {
   // Every check here waits on the same client-request runs (a second or more of tool calls).
   // The runner starts long checks at once, beside the width-bounded others on the main session:
-  // reached in catalog order, checks waiting on the runs held the pool's slots (docs/performance.md).
+  // reached in catalog order, checks waiting on the runs held the pool's slots (docs/history/performance.md).
   it('every check is long, so none holds a pool slot while it waits on the runs', () => {
     expect(clientRequestChecks.filter((c) => !c.long).map((c) => c.id)).toEqual([]);
   });
