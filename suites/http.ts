@@ -30,6 +30,9 @@ import { andStateless } from './lib/revisions.js';
 import { everydayMethod } from './lib/stateless-wire.js';
 import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
 import { dropAndResume } from './lib/sse-resume.js';
+import { firstStreamedReply, howAnswered, slowCallRequest, wireRequest, type WireRequest } from './lib/stream-makers.js';
+import { judgeLedger } from './lib/sse-id-ledger.js';
+import { sseLedgerFor } from '../src/transport/index.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 /** Rules of the Streamable HTTP transport that 2026-07-28 keeps (its POST side; no sessions, no GET stream). */
@@ -434,13 +437,15 @@ export const noResponsesOnGet = defineCheck({
   },
 });
 
-/** POSTs a ping (server/discover in 2026-07-28) and returns the reply when the server answered it with SSE. */
+/**
+ * A reply the server sent as an SSE stream: to a ping (server/discover in 2026-07-28), or when that
+ * came back as JSON, to a call of the slow tool; what was tried when neither streamed.
+ */
 async function sseReply(ctx: CheckContext, timeoutMs?: number): Promise<{ reply: Reply; id: string; method: string } | string> {
-  const p = probeRequest(ctx, 'sse');
-  const reply = await exchange(ctx, ctx.session, { method: 'POST', body: p.body, headers: p.headers, timeoutMs });
-  if (!is2xx(statusOf(reply))) return `${p.method} was not accepted (${describeReply(reply)})`;
-  if (mediaOf(reply) !== SSE) return `the server answers requests with ${mediaOf(reply) || 'no content type'}, not SSE; nothing to judge`;
-  return { reply, id: p.id, method: p.method };
+  const got = await firstStreamedReply(ctx, probeRequest(ctx, 'sse'), timeoutMs);
+  if (typeof got === 'string') return got;
+  if (!is2xx(statusOf(got.reply))) return `${got.request.method} was not accepted (${describeReply(got.reply)})`;
+  return { reply: got.reply, id: got.request.id, method: got.request.method };
 }
 
 export const sseReplyEvents = defineCheck({
@@ -565,7 +570,7 @@ export const sseStreamEnds = defineCheck({
     const answered = answerIn(reply, got.id) !== undefined;
     // A reply that ended by itself has no exchange error; one we gave up on does.
     if (answered && reply.error === undefined) return ctx.pass();
-    if (answered) return ctx.violation(`the SSE reply was still open ${timeoutMs} ms after it carried the response`, 'the stream ends after the response (HTTP-12)', reply.error ?? '');
+    if (answered) return ctx.violation(`the SSE reply to ${got.method} was still open when we gave up on it, after it had carried the response`, 'the stream ends after the response (HTTP-12)', reply.error ?? '');
     if (reply.error !== undefined) return ctx.skip(`no response to ${got.method} within ${timeoutMs} ms (${reply.error})`);
     // Ended without the response. 2025-11-25 lets a server close early and be polled, after a retry: field (HTTP-15).
     const retry = sseEvents(reply.response?.body ?? '').some((e) => e.retry !== undefined);
@@ -597,14 +602,22 @@ export const sseEventIdsUnique = defineCheck({
   async run(ctx) {
     const session = ctx.session;
     const { get, open: getOpen } = await openGetStream(ctx, session);
-    const ids = [probeId('ids-1'), probeId('ids-2'), probeId('ids-3')];
-    const replies = await Promise.all(ids.map((id) => exchange(ctx, session, { method: 'POST', body: rpc(id, 'ping') })));
+    // Pings, and calls of the slow tool with progress tokens: servers that answer ping with JSON stream those.
+    const slow = await findSlowTool(ctx);
+    const requests: WireRequest[] = [1, 2, 3].map((n) => wireRequest(session, 'ping', undefined, `ids-${n}`));
+    if (!('skip' in slow)) requests.push(slowCallRequest(session, slow, 'ids-call-1'), slowCallRequest(session, slow, 'ids-call-2'));
+    const replies = await Promise.all(
+      requests.map((r) => exchange(ctx, session, { method: 'POST', body: r.body, headers: r.headers, timeoutMs: r.token ? slowCallTimeoutMs(ctx) : undefined })),
+    );
     if (getOpen) await session.collect(ctx.options.quietMs);
     const streams = replies
-      .map((r, i) => ({ name: `the reply to ${ids[i]}`, sse: mediaOf(r) === SSE, body: r.response?.body ?? '', messages: r.messages }))
+      .map((r, i) => ({ name: `the reply to ${requests[i].method} ${requests[i].id}`, sse: mediaOf(r) === SSE, body: r.response?.body ?? '', messages: r.messages }))
       .filter((s) => s.sse);
     if (getOpen) streams.push({ name: 'the GET stream', sse: true, body: get.response?.body ?? '', messages: sseMessages(get.response?.body ?? '') });
-    if (streams.length < 2) return ctx.skip('fewer than two SSE streams to compare (the server answers with JSON and opens no GET stream)');
+    if (streams.length < 2) {
+      const tried = [`GET → ${get.response ? `HTTP ${get.response.status} ${mediaOf(get) || 'no content type'}` : get.error}`, ...replies.map((r, i) => howAnswered(requests[i].method, r))];
+      return ctx.skip(`fewer than two SSE streams to compare: ${tried.join('; ')}${'skip' in slow ? `; no call to stream: ${slow.skip}` : ''}`);
+    }
 
     // HTTP-20: a response is one message; seen on two streams, it was broadcast.
     const carriers = new Map<string, string[]>();
@@ -613,7 +626,7 @@ export const sseEventIdsUnique = defineCheck({
     if (broadcast) return ctx.violation(`the response to ${broadcast[0]} went out on ${broadcast[1].join(' and ')}`, 'each message on exactly one stream (HTTP-20)', broadcast[1].join(', '));
 
     const all = streams.flatMap((s) => eventIds(s.body, s.name));
-    if (all.length === 0) return ctx.pass('the server uses no SSE event ids (allowed: they are needed only for resumption)');
+    if (all.length === 0) return ctx.pass(`the server uses no SSE event ids on ${streams.length} streams (allowed: they are needed only for resumption)`);
     const firstSeen = new Map<string, string>();
     for (const { id, stream } of all) {
       const earlier = firstSeen.get(id);
@@ -622,7 +635,35 @@ export const sseEventIdsUnique = defineCheck({
       }
       firstSeen.set(id, stream);
     }
-    return ctx.pass();
+    return ctx.pass(`${all.length} event ids on ${streams.length} streams, none repeated`);
+  },
+});
+
+export const sseEventIdsWholeRun = defineCheck({
+  id: 'http/sse-event-ids-whole-run',
+  title: 'no SSE event id repeats across the streams of a session, over every connection of the run',
+  level: 'MUST',
+  requirements: ['HTTP-21'],
+  spec: 'basic/transports#resumability-and-redelivery',
+  revisions: STREAMABLE,
+  transports: ['http'],
+  async run(ctx) {
+    const ledger = sseLedgerFor(ctx.target);
+    const v = judgeLedger(ledger.streams, ctx.revision);
+    if (ledger.dropped > 0) ctx.note(`${ledger.dropped} stream(s) past the ledger's bound were not recorded`);
+    if (v.reused.length > 0) {
+      const sessions = new Set(v.reused.map((r) => r.sessionId)).size;
+      for (const r of v.reused.slice(0, 5)) ctx.note(`session ${r.sessionId}: event id ${JSON.stringify(r.id)} on ${r.first} and on ${r.second}`);
+      const first = v.reused[0];
+      return ctx.violation(
+        `event id ${JSON.stringify(first.id)} went out on ${first.first} and on ${first.second} of one session (${sessions} of ${v.sessions} session(s) reused ids across streams)`,
+        'event ids unique across all streams of a session (HTTP-21)',
+        JSON.stringify(first.id),
+      );
+    }
+    if (v.streams === 0) return ctx.skip('the run read no SSE stream of a session (the server answered with JSON, or issued no session ids)');
+    if (v.withIds === 0) return ctx.pass(`${v.streams} SSE stream(s) of ${v.sessions} session(s), none with event ids (allowed: they are needed only for resumption)`);
+    return ctx.pass(`${v.withIds} SSE stream(s) with event ids in ${v.sessions} session(s), no id repeated across streams`);
   },
 });
 
@@ -753,4 +794,5 @@ export const httpChecks: Check[] = [
   sseEventIdsUnique,
   sseResumption,
   relatedMessagesOnRequestStream,
+  sseEventIdsWholeRun,
 ];

@@ -4,7 +4,7 @@
 // (S26-11), that a retry without answers is asked again (S26-12), and that the server never
 // sends a JSON-RPC request at all (S26-13, over the whole run).
 // Proof of each check (the fixture fault that must break it): test/proof/mrtr.ts.
-import { defineCheck, describeOutcome, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, GRADED_BECAUSE, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence, Finding, Outcome, Received } from '../src/session/index.js';
 import { exchangeEvidence, exchangeOn, recordExchange, type Judged } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
@@ -12,7 +12,9 @@ import { isObject, type Item } from './lib/json-object.js';
 import { ALL_INPUT_CAPABILITIES, inputRequestsOf, INPUT_METHODS, inputRequired, isInputRequired, requestStateOf, undeclaredNeeds } from './lib/mrtr-client.js';
 import { tamperRequestState } from './lib/mrtr-request-state.js';
 import { declaring, driveEvidence, driveTarget, noteSurvey, skipReason, surveyMrtr, type Drive, type MrtrTarget } from './lib/mrtr-survey.js';
-import { whatHappened } from './lib/answered.js';
+import { isAnswer, whatHappened } from './lib/answered.js';
+import { probeAlive } from './lib/alive.js';
+import { answerForm, completed, firstFormRetry, type FormRetry } from './lib/mrtr-refusal.js';
 
 const REVISIONS = ['2026-07-28'] as const;
 const SPEC = 'basic/patterns/mrtr#server-requirements-basic-workflow';
@@ -75,12 +77,16 @@ export const inputRequiredShape = defineCheck({
   },
 });
 
-/** Capability sets declared one request at a time: each input kind alone, and nothing. */
-const VARIANTS: Item[] = [{ elicitation: {} }, { sampling: {} }, { roots: {} }, {}];
+/**
+ * Capability sets declared one request at a time: each input kind alone, nothing, and form
+ * elicitation named as a mode (`{form: {}}`), which declares no URL mode either (ELIC-2).
+ */
+const VARIANTS: Item[] = [{ elicitation: {} }, { elicitation: { form: {} } }, { sampling: {} }, { roots: {} }, {}];
 
 function describeCaps(caps: Item): string {
   const keys = Object.keys(caps);
-  return keys.length ? keys.join(' + ') : 'no capability';
+  const named = (k: string) => (isObject(caps[k]) && Object.keys(caps[k]).length > 0 ? `${k} ${JSON.stringify(caps[k])}` : k);
+  return keys.length ? keys.map(named).join(' + ') : 'no capability';
 }
 
 /** The first input request that needs a capability `declared` lacks. */
@@ -240,6 +246,120 @@ export const retryWithoutResponses = defineCheck({
   },
 });
 
+/** The survey's first targets, or why there are none. */
+async function surveyTargets(ctx: CheckContext): Promise<MrtrTarget[] | string> {
+  const survey = await surveyMrtr(ctx);
+  noteSurvey(ctx, survey);
+  return survey.targets.length ? survey.targets.slice(0, MAX_TARGETS) : skipReason(survey);
+}
+
+/** A form answered cooperatively on a connection of the check's own: the control the other answers are compared with. */
+async function formControl(ctx: CheckContext): Promise<{ control: FormRetry; session: CheckContext['session'] } | string> {
+  const found = await surveyTargets(ctx);
+  if (typeof found === 'string') return found;
+  const { session } = await ctx.connect();
+  const control = await firstFormRetry(ctx, session, found, 'accept');
+  if (typeof control === 'string') return `no input request to answer as a form: ${control}`;
+  if (!isAnswer(control.retry.outcome)) return `${control.target.label}: the retry that accepted its form ${whatHappened(control.retry.outcome)}, so a refusal could not be told apart`;
+  return { control, session };
+}
+
+/**
+ * Why a retry that got no answer counts as a lost response, or undefined when it is not judged:
+ * the accepted retry was answered in well under the wait, and the server answered the liveness
+ * probe after it (or the connection ended).
+ */
+function unansweredRetry(r: FormRetry, control: FormRetry, alive: Outcome): string | undefined {
+  const o = r.retry.outcome;
+  if (o.kind === 'closed') return `the connection ended without it (${o.reason})`;
+  if (o.kind !== 'timeout' || o.tooSlow || o.ms < 2 * control.retry.outcome.ms) return undefined;
+  if (isAnswer(alive)) return `no answer within ${o.ms} ms, while the accepted retry was answered in ${control.retry.outcome.ms} ms and the liveness probe after it was answered`;
+  return `no answer within ${o.ms} ms, and the server answered nothing after it (${whatHappened(alive)})`;
+}
+
+/** One refused round judged: `lost` (a response lost for good), `broken`, `same` (the accepted result again), or `fine`. */
+function judgeRefusal(r: FormRetry, control: FormRetry, alive: Outcome): { lost?: string; broken?: string; same?: string; fine?: string } {
+  const o = r.retry.outcome;
+  const what = `${r.target.label}, retried with ${JSON.stringify(r.sent)}`;
+  if (o.kind === 'error') return { fine: `${r.answer}: error ${String(o.error.code)}` };
+  if (o.kind === 'result' && isInputRequired(o)) return { fine: `${r.answer}: asked again` };
+  if (o.kind === 'result') {
+    if (completed(control.retry.outcome) && sameResult(o, control.retry.outcome)) return { same: `${what}, got the same result as the retry that accepted it: the refusal was taken for an acceptance` };
+    return { fine: `${r.answer}: ${o.result.isError === true ? 'an error result' : 'a result'}` };
+  }
+  const lost = unansweredRetry(r, control, alive);
+  if (lost) return { lost: `${what}: ${lost}` };
+  if (o.kind === 'http-error') return { broken: `${what}, ${whatHappened(o)}` };
+  return { fine: `${r.answer}: not judged (${whatHappened(o)})` };
+}
+
+export const refusedInputEndsRequest = defineCheck({
+  id: 'mrtr/refused-input-ends-request',
+  title: 'a retry that declines or cancels the requested form ends the request (result or error), and the server goes on',
+  level: 'MUST',
+  requirements: ['ELIC-11', 'RPC-25'],
+  spec: 'client/elicitation#error-handling',
+  revisions: REVISIONS,
+  long: true,
+  async run(ctx) {
+    const got = await formControl(ctx);
+    if (typeof got === 'string') return ctx.skip(got);
+    const { control, session } = got;
+    ctx.evidence.push(...exchangeEvidence(control.first), ...exchangeEvidence(control.retry));
+    const verdicts: Array<ReturnType<typeof judgeRefusal>> = [];
+    for (const answer of ['decline', 'cancel'] as const) {
+      const r = await answerForm(ctx, session, control.target, answer);
+      if (typeof r === 'string') {
+        ctx.note(`${answer}: ${r}`);
+        continue;
+      }
+      ctx.evidence.push(...exchangeEvidence(r.retry));
+      const alive = await probeAlive(ctx, session);
+      const v = judgeRefusal(r, control, alive);
+      verdicts.push(v);
+      if (!isAnswer(alive) && !v.lost) verdicts.push({ lost: `after the retry that answered ${answer}, the liveness probe ${whatHappened(alive)}` });
+      if (!isAnswer(alive)) break; // nothing more to ask a server that stopped answering
+    }
+    const lost = verdicts.find((v) => v.lost)?.lost;
+    if (lost) return ctx.lostResponse(lost, 'a result or an error for the retry, and a server still answering');
+    const broken = verdicts.find((v) => v.broken)?.broken;
+    if (broken) return ctx.violation(broken, 'a result or an error for the retry');
+    const same = verdicts.find((v) => v.same)?.same;
+    // The spec names no result for a refusal: only one indistinguishable from acceptance is suspect.
+    if (same) return ctx.warn(same, 'a result that reflects the refusal, an error, or the form asked again', undefined, GRADED_BECAUSE.tolerated);
+    if (verdicts.length === 0) return ctx.skip(`${control.target.label} did not ask for the form again to be refused (see the notes)`);
+    return ctx.pass(`${control.target.label}: ${verdicts.map((v) => v.fine).join('; ')}`);
+  },
+});
+
+export const invalidContentNotAccepted = defineCheck({
+  id: 'mrtr/invalid-content-not-accepted',
+  title: 'a retry accepting the form with content that breaks its requested schema is not taken as valid',
+  level: 'SHOULD',
+  requirements: ['ELIC-10'],
+  spec: 'client/elicitation#form-mode-security',
+  revisions: REVISIONS,
+  long: true,
+  async run(ctx) {
+    const got = await formControl(ctx);
+    if (typeof got === 'string') return ctx.skip(got);
+    const { control, session } = got;
+    const r = await firstFormRetry(ctx, session, [control.target], 'violate');
+    if (typeof r === 'string') return ctx.skip(r);
+    ctx.note(`${r.target.label}: the form was accepted with ${JSON.stringify(r.property)} of the wrong type`);
+    ctx.evidence.push(...exchangeEvidence(r.first), ...exchangeEvidence(r.retry));
+    const o = r.retry.outcome;
+    if (o.kind === 'error') return ctx.pass(`rejected with error ${String(o.error.code)}`);
+    if (o.kind === 'result' && isInputRequired(o)) return ctx.pass('the form was asked for again');
+    if (o.kind === 'result' && o.result.isError === true) return ctx.pass('an error result');
+    if (o.kind === 'result') return ctx.violation(`${r.target.label} completed with content whose ${JSON.stringify(r.property)} breaks the requested schema`, 'an error, an error result, or the form asked again', JSON.stringify(o.result).slice(0, 300));
+    const alive = await probeAlive(ctx, session);
+    const lost = unansweredRetry(r, control, alive);
+    if (lost) return ctx.lostResponse(`${r.target.label}, retried with content that breaks the form: ${lost}`, 'a result or an error for the retry');
+    return ctx.skip(`the retry was not judged: it ${whatHappened(o)}`);
+  },
+});
+
 const isServerRequest = (r: Received) => isObject(r.message) && typeof r.message.method === 'string' && 'id' in r.message;
 
 export const noServerRequests = defineCheck({
@@ -271,4 +391,4 @@ function requestsVerdict(ctx: CheckContext, findings: Finding[]): Verdict {
   return ctx.violation(`the server sent ${findings.length} JSON-RPC request(s) (${methods.join(', ')}); 2026-07-28 asks for input only inside results`, 'no requests from the server', methods.join(', '));
 }
 
-export const mrtrChecks: Check[] = [inputRequiredShape, declaredOnly, requestStateIntegrity, retryWithoutResponses, noServerRequests];
+export const mrtrChecks: Check[] = [inputRequiredShape, declaredOnly, requestStateIntegrity, retryWithoutResponses, refusedInputEndsRequest, invalidContentNotAccepted, noServerRequests];

@@ -1,5 +1,5 @@
 // Opens a session on a target: spawns the command (stdio) or connects to the URL (HTTP).
-import { createHttpTransport, createLegacySseTransport, createStdioTransport } from '../transport/index.js';
+import { createHttpTransport, createLegacySseTransport, createStdioTransport, sseLedgerFor } from '../transport/index.js';
 import type { Transport } from '../transport/types.js';
 import { DEFAULT_START_TIMEOUT_MS, Session, type SessionOptions } from './session.js';
 
@@ -15,7 +15,8 @@ export function createTransport(target: TargetSpec, requestTimeoutMs: number, st
       // one check that judges shutdown (LIFE-14) asks for the catalog's full 5 s itself.
       return createStdioTransport({ command: target.command, env: target.env, cwd: target.cwd, closeGraceMs: 500, termGraceMs: 1000 });
     case 'http':
-      return createHttpTransport({ url: target.url, headers: target.headers, requestTimeoutMs });
+      // The run's connections to one target share its ledger of SSE streams (HTTP-21 is judged across them).
+      return createHttpTransport({ url: target.url, headers: target.headers, requestTimeoutMs, sseLedger: sseLedgerFor(target) });
     case 'sse':
       return createLegacySseTransport({ url: target.url, headers: target.headers, endpointTimeoutMs: startTimeoutMs });
   }

@@ -38,6 +38,8 @@ export interface ExchangeSpec {
   onExchange?: (exchange: HttpExchange) => void;
   /** Replaces the default handling of SSE events (the legacy transport needs 'endpoint'). */
   onSseEvent?: (event: EventSourceMessage) => void;
+  /** Told of every SSE event's id (undefined for an event without one), for the run's ledger of streams. */
+  onSseEventId?: (id: string | undefined, exchange: HttpExchange) => void;
 }
 
 export interface ExchangeContext {
@@ -187,6 +189,7 @@ function readSseBody({ ctx, spec, exchange, messages, context, response }: BodyR
   const onEvent = (event: EventSourceMessage) => {
     exchange.sseEvents = (exchange.sseEvents ?? 0) + 1;
     if (event.id !== undefined && event.id !== '') exchange.sseLastEventId = event.id;
+    spec.onSseEventId?.(event.id === '' ? undefined : event.id, exchange);
     handle(event);
   };
   return pumpSse(

@@ -17,6 +17,7 @@ import { mergeHeaders, withoutHeaders } from './headers.js';
 import { runExchange, type ExchangeContext, type ExchangeMode } from './http-exchange.js';
 import { HttpClient } from './http-client.js';
 import { probeTcp } from './tcp-probe.js';
+import type { SseLedger } from './sse-ledger.js';
 
 export interface HttpTransportOptions {
   /** The MCP endpoint. */
@@ -27,6 +28,8 @@ export interface HttpTransportOptions {
   requestTimeoutMs?: number;
   /** Largest JSON body or SSE event accepted (default 4 MiB). */
   maxMessageBytes?: number;
+  /** Where the SSE streams read and their event ids are recorded (shared by a run's connections). */
+  sseLedger?: SseLedger;
 }
 
 export interface RawRequestInit {
@@ -181,6 +184,7 @@ class HttpTransportImpl implements HttpTransport {
       closeSignal: this.closeController.signal,
       cancelSignal: init.signal,
       onExchange: init.onExchange,
+      onSseEventId: this.ledgerHook(init.body === undefined ? `${init.method} stream` : `${init.method} ${labelOf(init.body)}`, headers),
       mode,
       parseBody: true,
       emit: false,
@@ -190,10 +194,12 @@ class HttpTransportImpl implements HttpTransport {
 
   async openGetStream(): Promise<HttpExchange> {
     this.assertOpen();
+    const headers = this.headers({ Accept: 'text/event-stream' });
     const { exchange, streaming } = await runExchange(this.onStream({ kind: 'get' }), {
       url: this.options.url,
       method: 'GET',
-      headers: this.headers({ Accept: 'text/event-stream' }),
+      headers,
+      onSseEventId: this.ledgerHook('GET stream', headers),
       timeoutMs: this.timeoutMs,
       closeSignal: this.closeController.signal,
       mode: 'background',
@@ -218,10 +224,12 @@ class HttpTransportImpl implements HttpTransport {
     this.recorder.add(message === undefined ? { kind: 'send', raw } : { kind: 'send', message, raw });
     const requestId = requestIdOf(message);
     const context = requestId === undefined ? this.context : this.onStream({ kind: 'post', requestId });
+    const headers = this.headers({ 'Content-Type': 'application/json', Accept: POST_ACCEPT }, extraHeaders);
     const { exchange } = await runExchange(context, {
       url: this.options.url,
       method: 'POST',
-      headers: this.headers({ 'Content-Type': 'application/json', Accept: POST_ACCEPT }, extraHeaders),
+      headers,
+      onSseEventId: this.ledgerHook(`POST ${labelOf(raw)}`, headers),
       body,
       bodyText: raw,
       timeoutMs: options.timeoutMs ?? this.timeoutMs,
@@ -245,6 +253,22 @@ class HttpTransportImpl implements HttpTransport {
       },
     });
     return { http: exchange };
+  }
+
+  /** Records the exchange's SSE stream in the run's ledger at its first event (no record for JSON replies). */
+  private ledgerHook(label: string, headers: Record<string, string>): ((id: string | undefined, exchange: HttpExchange) => void) | undefined {
+    const ledger = this.options.sseLedger;
+    if (!ledger) return undefined;
+    let add: ((id: string) => void) | undefined;
+    return (id, exchange) => {
+      add ??= ledger.open({
+        sessionId: headerIn(headers, 'mcp-session-id') ?? exchange.response?.headers['mcp-session-id'],
+        revision: headerIn(headers, 'mcp-protocol-version'),
+        label,
+        resumedAfter: headerIn(headers, 'last-event-id'),
+      });
+      if (id !== undefined) add(id);
+    };
   }
 
   /** The exchange context whose messages name the stream that carried them. */
@@ -323,6 +347,20 @@ function requestIdOf(message: unknown): string | number | undefined {
   if (typeof message !== 'object' || message === null || Array.isArray(message)) return undefined;
   const { id, method } = message as Record<string, unknown>;
   return typeof method === 'string' && (typeof id === 'string' || typeof id === 'number') ? id : undefined;
+}
+
+/** A header's value whatever the case of its name. */
+function headerIn(headers: Record<string, string>, name: string): string | undefined {
+  return Object.entries(headers).find(([k]) => k.toLowerCase() === name)?.[1];
+}
+
+/** What a POST carried, for the ledger's labels: `tools/call (id 7)`, or nothing for a GET. */
+function labelOf(body: string | Uint8Array | undefined): string {
+  if (body === undefined) return '';
+  const parsed = tryParse(typeof body === 'string' ? body : Buffer.from(body).toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return Array.isArray(parsed) ? 'a batch' : 'a body';
+  const { method, id } = parsed as Record<string, unknown>;
+  return `${typeof method === 'string' ? method : 'a message'}${id !== undefined ? ` (id ${JSON.stringify(id)})` : ''}`;
 }
 
 function tryParse(text: string): unknown {

@@ -16,3 +16,4 @@ export { createHttpTransport, type HttpTransport, type HttpTransportOptions, typ
 export { createLegacySseTransport, type LegacySseTransport, type LegacySseTransportOptions } from './legacy-sse.js';
 export { encodeHeaderValue, decodeHeaderValue, routingHeaders } from './mcp-headers.js';
 export { within } from './within.js';
+export { SseLedger, sseLedgerFor, type SseStreamRecord } from './sse-ledger.js';

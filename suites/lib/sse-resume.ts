@@ -4,7 +4,8 @@ import type { CheckContext } from '../../src/checks/index.js';
 import type { HttpExchange } from '../../src/transport/index.js';
 import { answerIn, exchange, mediaOf, probeId, rpc, sseEvents, type Reply } from './http-probe.js';
 import { isObject } from './json-object.js';
-import type { SlowTool } from './slow-tool.js';
+import { slowCallTimeoutMs, type SlowTool } from './slow-tool.js';
+import { slowCallRequest } from './stream-makers.js';
 
 const POLL_MS = 20;
 
@@ -73,8 +74,13 @@ export async function dropAndResume(ctx: CheckContext, slow: SlowTool): Promise<
   if (answerIn(first, callId)) return { kind: 'skip', reason: 'the slow call was answered before its stream could be dropped' };
   if (lastEventId === undefined) return { kind: 'no-ids', first };
   ctx.note(`dropped the call's stream after event ${JSON.stringify(lastEventId)}`);
-  // Another request on a stream of its own meanwhile: its response must not be replayed into ours.
-  await exchange(ctx, ctx.session, { method: 'POST', body: rpc(probeId('other-stream'), 'ping') });
+  // Other requests on streams of their own meanwhile: none of their messages may be replayed into
+  // ours. A ping, and a call of the slow tool, which servers that answer ping with JSON stream.
+  const other = slowCallRequest(ctx.session, slow, 'other-stream');
+  await Promise.all([
+    exchange(ctx, ctx.session, { method: 'POST', body: rpc(probeId('other-stream'), 'ping') }),
+    exchange(ctx, ctx.session, { method: 'POST', body: other.body, headers: other.headers, timeoutMs: slowCallTimeoutMs(ctx) }),
+  ]);
   const resumed = await exchange(ctx, ctx.session, { method: 'GET', headers: { 'Last-Event-ID': lastEventId } });
   return {
     kind: 'resumed',

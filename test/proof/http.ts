@@ -18,7 +18,8 @@ export const proofs = {
   'http/sse-priming-event': { fault: 'http-no-priming', expect: 'warn', transport: 'http', sse: true },
   'http/initialize-without-headers': { fault: 'http-one-session', expect: 'warn', transport: 'http' },
   'http/sse-stream-ends-after-response': { fault: 'http-sse-stream-left-open', expect: 'warn', transport: 'http', sse: true, stateless: 'same', exempt: { 'http-json': JSON_HAS_NO_EVENTS } },
-  'http/sse-event-ids-unique': { fault: 'http-event-ids-per-stream', expect: 'fail', transport: 'http', sse: true },
-  'http/sse-resumption': { fault: 'http-replay-other-streams', expect: 'fail', transport: 'http', sse: true },
+  'http/sse-event-ids-unique': { fault: 'http-event-ids-reused', expect: 'fail', transport: 'http', sse: true },
+  'http/sse-resumption': { fault: 'http-replay-other-calls', expect: 'fail', transport: 'http', sse: true },
   'http/related-messages-on-request-stream': { fault: 'http-progress-on-get', expect: 'warn', transport: 'http', sse: true },
+  'http/sse-event-ids-whole-run': { fault: 'http-event-ids-per-stream', expect: 'fail', transport: 'http', sse: true },
 } satisfies AreaProofs;

@@ -63,13 +63,13 @@ export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthO
 }
 
 /** Like runAgainstFixture, over Streamable HTTP: starts the fixture (JSON replies, or SSE with `sse`) and stops it after. */
-export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean } = {}): Promise<Report> {
+export async function runAgainstHttpFixture(opts: Omit<FixtureRun, 'target'> & { sse?: boolean; fixtureArgs?: string[] } = {}): Promise<Report> {
   // Loaded only when needed: oidc-provider warns on Node 20 as it loads, in every file that imports it.
   const support = opts.auth === 'jwt' ? await import('../support/authorization-server.js') : undefined;
   const as = support ? await support.startAuthorizationServer() : undefined;
   const authArgs = as && support ? support.fixtureJwtArgs(as) : opts.auth ? AUTH_ARGS : [];
   try {
-    const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: [...eraArgs(opts.era), ...authArgs] });
+    const server = await startHttpFixture({ fault: opts.fault, sse: opts.sse, args: [...eraArgs(opts.era), ...authArgs, ...(opts.fixtureArgs ?? [])] });
     const authOptions: AuthOptions | undefined = as ? { tokenSource: 'none', clientId: as.client.id, clientSecret: as.client.secret } : opts.auth === true ? FIXTURE_AUTH : undefined;
     try {
       return await runAgainstFixture({ slowTool: 'slow', ...opts, target: { transport: 'http', url: server.url }, ...(authOptions ? { authOptions } : {}) });

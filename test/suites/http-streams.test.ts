@@ -10,8 +10,21 @@ describe('Streamable HTTP streams', () => {
     expect(only.map((id) => statusOf(report, id))).toEqual(['pass', 'pass', 'pass', 'pass']);
   });
 
-  it('the stream checks skip when replies are JSON and nothing can be compared', async () => {
+  it('pass, not skip, on a conformant fixture that answers ping and lists with JSON and streams only tool calls', async () => {
+    // The checks make their streams with calls of the slow tool, and judge ids over the whole run.
+    const streamChecks = [...only.slice(1), 'http/sse-resumption', 'http/sse-reply-events', 'http/sse-event-ids-whole-run'];
+    const report = await runAgainstHttpFixture({ sse: true, fixtureArgs: ['--sse-calls-only'], only: streamChecks });
+    expect(Object.fromEntries(streamChecks.map((id) => [id, statusOf(report, id)]))).toEqual(Object.fromEntries(streamChecks.map((id) => [id, 'pass'])));
+  });
+
+  it('the stream checks skip when replies are JSON and nothing can be compared, saying what they tried', async () => {
     const report = await runAgainstHttpFixture({ only: ['http/sse-stream-ends-after-response'] });
+    expect(statusOf(report, 'http/sse-stream-ends-after-response')).toBe('skip');
+    expect(report.checks[0].message).toMatch(/ping → HTTP 200 application\/json.*tools\/call slow with a progress token → HTTP 200 application\/json/);
+  });
+
+  it('the stream checks skip when replies are JSON and nothing can be compared (no slow tool)', async () => {
+    const report = await runAgainstHttpFixture({ only: ['http/sse-stream-ends-after-response'], slowTool: false });
     expect(statusOf(report, 'http/sse-stream-ends-after-response')).toBe('skip');
   });
 
