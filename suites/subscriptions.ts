@@ -45,7 +45,7 @@ export const acknowledgedFirst = defineCheck({
     ctx.evidence.push(...listenEvidence(s));
     if (!s.first) {
       if (s.answer) return ctx.violation(`subscriptions/listen was answered with ${describeOutcome(s.answer)} instead of an acknowledgment`, `${ACKNOWLEDGED} first`, describeOutcome(s.answer));
-      const nothing = `nothing arrived on the listen stream within ${ctx.options.requestTimeoutMs} ms`;
+      const nothing = `nothing arrived on the listen stream within ${s.firstWaitMs ?? ctx.options.requestTimeoutMs} ms`;
       return ctx.violation(absence(nothing, s.carried), `${ACKNOWLEDGED} first`, s.carried ? describeCarried(s.carried) : 'nothing');
     }
     const first = s.first.message;

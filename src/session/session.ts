@@ -246,6 +246,16 @@ export class Session {
     return this.startedAt;
   }
 
+  /**
+   * A wait of `ms` for something the server sends, made on this connection: before the server
+   * first showed it runs, what is left of the start bound when that is longer (a slow start is
+   * not silence).
+   */
+  startAwareWait(ms: number): number {
+    if (this.startedAt !== undefined) return ms;
+    return Math.max(ms, Math.round(this.startBase + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) - performance.now()));
+  }
+
   async start(): Promise<void> {
     await this.process.start();
   }

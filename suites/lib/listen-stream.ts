@@ -23,6 +23,8 @@ export interface ListenStream {
   closedAt?: number;
   /** The first message the connection received, or undefined when none came in time. */
   first?: Received;
+  /** How long the first message was waited for, ms (longer than the request timeout while the server may still be starting). */
+  firstWaitMs?: number;
   /** What the listen's exchange had carried once the first message came or the wait ended (while unanswered). */
   carried?: Carried;
   /** Client teardown; recording goes on until `stop`. */
@@ -95,7 +97,9 @@ export async function openListen(ctx: CheckContext, session: Session, filter: It
     }
     return o;
   });
-  const first = await Promise.race([session.waitFor(() => true, ctx.options.requestTimeoutMs), answered.then(() => undefined)]);
+  // On a fresh connection the listen may be the first request: its first message waits as long as the start may take.
+  stream.firstWaitMs = session.startAwareWait(ctx.options.requestTimeoutMs);
+  const first = await Promise.race([session.waitFor(() => true, stream.firstWaitMs), answered.then(() => undefined)]);
   stream.first = first ?? received[0];
   stream.carried = session.carried(id);
   return stream;

@@ -33,6 +33,17 @@ describe('a server that starts slowly', () => {
     expect(await lastingDifferences(base, slow, runs)).toEqual([]);
   }, 240_000);
 
+  it('a bare subscriptions/listen as the first request of a fresh process waits under the start bound too (2026-07-28)', async () => {
+    const runs = async (only = ['subscriptions/*']) =>
+      [
+        await runAgainstFixture({ era: 'stateless', requestTimeoutMs: TIMEOUT_MS, only }),
+        await runAgainstFixture({ era: 'stateless', requestTimeoutMs: TIMEOUT_MS, only, target: { transport: 'stdio', command: fixtureCommand({ args: ['--era', 'stateless', '--start-delay', String(SLOW_START_MS)] }) } }),
+      ] as const;
+    const [base, slow] = await runs();
+    expect(slow.checks.find((c) => c.id === 'subscriptions/acknowledged-first')?.status).toBe('pass');
+    expect(await lastingDifferences(base, slow, runs)).toEqual([]);
+  }, 240_000);
+
   it('that never answers its first request still fails, at the start bound', async () => {
     // At a revision asked for, initialize is the first request (no era probe for the server to answer first).
     const report = await runAgainstFixture({ fault: 'hang-on-initialize', protocolVersion: '2025-11-25', only: ['lifecycle/initialize-result'], requestTimeoutMs: 500, startTimeoutMs: 2500 });
