@@ -41,13 +41,14 @@ describe('a correlation burst', () => {
     expect(burstMethods(['ping', 'tools/list', 'prompts/list'], 6, cheap, 5000)).toEqual(['ping', 'tools/list', 'prompts/list', 'ping', 'tools/list', 'prompts/list']);
   });
 
-  it('holds a 360 KB page or a slow method as often as the server can serve it, between cheaper requests', () => {
-    const costs: Record<string, ReturnType<typeof cost>> = { ping: cost(1, 40), 'tools/list': cost(400, 360_000), 'prompts/list': cost(1200, 3000) };
-    const planned = burstMethods(['ping', 'tools/list', 'prompts/list'], 50, (m) => costs[m], 5000);
+  it('holds a 360 KB page or a slow method as often as the server can serve it, after the cheap requests', () => {
+    const costs: Record<string, ReturnType<typeof cost>> = { ping: cost(1, 40), 'resources/templates/list': cost(2, 60), 'tools/list': cost(400, 360_000), 'prompts/list': cost(1200, 3000) };
+    const planned = burstMethods(['ping', 'tools/list', 'prompts/list', 'resources/templates/list'], 50, (m) => costs[m], 5000);
     expect(planned).toHaveLength(50);
     expect(planned.filter((m) => m === 'tools/list')).toHaveLength(2); // 1 MiB of answers
     expect(planned.filter((m) => m === 'prompts/list')).toHaveLength(1); // a quarter of the timeout
-    expect(planned.slice(0, 3)).toEqual(['ping', 'tools/list', 'prompts/list']);
+    expect(planned.slice(0, 4)).toEqual(['ping', 'resources/templates/list', 'ping', 'resources/templates/list']);
+    expect(planned.slice(-3)).toEqual(['tools/list', 'prompts/list', 'tools/list']);
     expect(copiesAllowed(undefined, 5000)).toBe(1);
   });
 });
