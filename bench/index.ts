@@ -1,6 +1,7 @@
 // `npm run bench`: the validator, the suite, the proxy and the fuzzer measured in one go, printed as ONE
 // Markdown table (ready for the README). Asserts nothing. Each part also runs on its own:
-// bench/validate.ts, bench/run.ts, bench/vs-official.ts, bench/proxy.ts, bench/fuzz.ts.
+// bench/validate.ts, bench/run.ts, bench/vs-official.ts, bench/proxy.ts, bench/fuzz.ts, bench/catalog.ts,
+// bench/stability.ts.
 // Usage: npm run build && npx tsx bench/index.ts [--repeat N] [--fuzz-seconds N] [--log-lines N] [--quick]
 import { cpus, loadavg, release, totalmem } from 'node:os';
 import { FUZZ_TARGETS, measureFuzz, type FuzzRow } from './fuzz.js';
@@ -8,6 +9,8 @@ import { measureProxy, PROXY_MESSAGES, proxyRow } from './proxy.js';
 import { assertBuilt, measureRun, RUN_TARGETS, sideBySideStarts, type RunResult } from './run.js';
 import { LOG_LINES, measureLog, measureValidator, REVISION, type RatePair } from './validate.js';
 import { measureVsOfficial } from './vs-official.js';
+import { catalogRow, measureCatalog } from './catalog.js';
+import { measureStability, stabilityRow } from './stability.js';
 
 function option(name: string, fallback: number): number {
   const at = process.argv.indexOf(name);
@@ -94,6 +97,11 @@ async function main() {
   const startsAfter = await sideBySideStarts();
   // The suite rows depend on how much of its two cores the VM delivers at the time: see sideBySideStarts.
   rows.push(['4 server-everything starts side by side', `${int(startsBefore)} ms before the suite rows`, `${int(startsAfter)} ms after them (median of 3 each)`]);
+  // Issue 28: what a big catalog costs, and whether a loaded machine changes any verdict.
+  progress(`mcp-conform run vs the SDK v1 catalog server, 10/100/1,000 tools, ${repeat}× each`);
+  rows.push(catalogRow(await measureCatalog(repeat), repeat));
+  progress('verdict stability: quiet runs and runs beside two CPU burners');
+  rows.push(stabilityRow(await measureStability()));
   // Issue 17's ratios: HTTP against the official suite, stdio against the floor, all revisions, peak RSS.
   rows.push(...(await measureVsOfficial(repeat, progress)));
   progress(`fuzz campaigns, ${fuzzSeconds} s each`);

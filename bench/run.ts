@@ -22,6 +22,8 @@ export interface RunSample {
   wallMs: number;
   /** Peak resident set of the mcp-conform process itself (getrusage maxrss), MiB. */
   peakRssMiB: number;
+  /** CPU time of the mcp-conform process itself (user + system), ms: not the server's. */
+  cpuMs: number;
   checks: number | undefined;
   exitCode: number | undefined;
 }
@@ -61,8 +63,9 @@ export async function runCli(args: string[]): Promise<RunSample> {
   // The CLI prints its probe line last, after anything the server wrote through it.
   const probes = [...String(r.stderr).matchAll(/BENCH_MAX_RSS_KB=(\d+)/g)];
   const kb = Number(probes.at(-1)?.[1] ?? NaN);
+  const cpuUs = Number([...String(r.stderr).matchAll(/BENCH_CPU_US=(\d+)/g)].at(-1)?.[1] ?? NaN);
   const checks = /(\d+) checks,/.exec(String(r.stdout))?.[1];
-  return { wallMs, peakRssMiB: kb / 1024, checks: checks ? Number(checks) : undefined, exitCode: r.exitCode };
+  return { wallMs, peakRssMiB: kb / 1024, cpuMs: cpuUs / 1000, checks: checks ? Number(checks) : undefined, exitCode: r.exitCode };
 }
 
 /** `repeat` sequential runs against `command`: median, range and peak. */

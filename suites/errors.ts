@@ -27,7 +27,8 @@ import { livenessMessage } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { HEADER_MISMATCH, lacksRoutingTarget } from './lib/stateless-wire.js';
-import { callPermission, type ToolDef } from './lib/tool-survey.js';
+import { listAll } from './lib/list-all.js';
+import { callPermission, toolsOf } from './lib/tool-survey.js';
 
 /** RPC-6: longer than this is no longer a short description. */
 const MAX_MESSAGE_CHARS = 200;
@@ -285,14 +286,9 @@ export const errorObject = defineCheck({
   },
 });
 
-/** A tool we may call (see callPermission), to name in a malformed tools/call. */
-async function callableToolName(ctx: CheckContext, session: Session): Promise<string | undefined> {
-  const o = await ctx.request('tools/list', undefined, { session });
-  if (o.kind !== 'result' || !Array.isArray(o.result.tools)) return undefined;
-  for (const tool of o.result.tools as unknown[]) {
-    if (isObject(tool) && typeof tool.name === 'string' && callPermission(tool as ToolDef, ctx.options).allowed) return tool.name;
-  }
-  return undefined;
+/** A tool we may call (see callPermission), to name in a malformed tools/call: from the run's shared listing (a big catalog's page is fetched once). */
+async function callableToolName(ctx: CheckContext): Promise<string | undefined> {
+  return toolsOf(await listAll(ctx, 'tools/list', 'tools')).find((tool) => callPermission(tool, ctx.options).allowed)?.name;
 }
 
 interface ParamsProbe {
@@ -319,7 +315,7 @@ export const invalidParams = defineCheck({
     if (ctx.declares('prompts')) probes.push({ method: 'prompts/get', params: {}, lenient: false });
     if (ctx.declares('tools')) {
       // Named the way a confused client would ({tool, args}); only a tool we may call, in case the server is lax.
-      const tool = (await callableToolName(ctx, session)) ?? NO_SUCH.tool;
+      const tool = (await callableToolName(ctx)) ?? NO_SUCH.tool;
       probes.push({ method: 'tools/call', params: { tool, args: {} }, lenient: true });
       probes.push({ method: 'tools/call', params: { name: 123, arguments: {} }, lenient: true });
     }

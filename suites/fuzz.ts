@@ -22,6 +22,7 @@ import { isStateless, loadSchemaSet } from '../src/schema/index.js';
 import { discover, type Session } from '../src/session/index.js';
 import { listAll } from './lib/list-all.js';
 import { argumentsFor, callPermission, toolsOf } from './lib/tool-survey.js';
+import { noteSample, sampleTools } from './lib/tool-sample.js';
 import { within } from './lib/delay.js';
 import { claimSpare } from './lib/unknown-version-probes.js';
 import { STATELESS } from './lib/stateless-wire.js';
@@ -255,8 +256,13 @@ export const toolArguments = defineCheck({
   long: true,
   async run(ctx) {
     const tools = toolsOf(await listAll(ctx, 'tools/list', 'tools'));
-    const callable: CallableTool[] = tools
-      .filter((t) => t.name !== ctx.options.slowTool && callPermission(t, ctx.options).allowed)
+    // A big catalog is fuzzed on the run's seeded sample of it, the tools the other checks call (tool-sample.ts).
+    const sample = sampleTools(
+      tools.filter((t) => t.name !== ctx.options.slowTool && callPermission(t, ctx.options).allowed),
+      ctx.options,
+    );
+    noteSample(ctx, sample);
+    const callable: CallableTool[] = sample.tools
       .map((t) => {
         const sampled = argumentsFor(t, ctx);
         return { name: t.name, inputSchema: t.inputSchema, baseline: 'args' in sampled ? sampled.args : undefined };

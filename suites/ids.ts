@@ -6,6 +6,7 @@ import { defineCheck, type Check, type CheckContext } from '../src/checks/index.
 import type { Outcome, RequestId, Session } from '../src/session/index.js';
 import { livenessRequest } from './lib/alive.js';
 import { delay } from './lib/delay.js';
+import { burstMethods } from './lib/burst-plan.js';
 import { isObject } from './lib/json-object.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { briefOutcome, clip, Problems } from './support/jsonrpc-probe.js';
@@ -79,11 +80,18 @@ export function shapeProblem(method: string, o: Outcome): string | undefined {
 
 /**
  * Sends `count` requests cycling through `methods`, all at once, and reports the ones not
- * answered by a result of the right shape. Wire evidence is kept for the problems only.
+ * answered by a result of the right shape. Each method goes in as often as what it costs this
+ * server allows (burst-plan.ts), measured first by one request of each method not yet answered on
+ * the connection; those are judged too. Wire evidence is kept for the problems only.
  */
 export async function burst(ctx: CheckContext, session: Session, methods: string[], count: number, problems: Problems): Promise<void> {
-  const sent = Array.from({ length: count }, (_, i) => methods[i % methods.length]);
-  const outcomes = await Promise.all(sent.map((method) => session.request(method, undefined, { tag: ctx.check.id })));
+  const ask = (method: string) => session.request(method, undefined, { tag: ctx.check.id });
+  const measured = methods.filter((m) => !session.costOf(m));
+  const measuring = await Promise.all(measured.map(ask));
+  const planned = burstMethods(methods, count, (m) => session.costOf(m), ctx.options.requestTimeoutMs);
+  noteCapped(ctx, session, methods, planned);
+  const sent = [...measured, ...planned];
+  const outcomes = [...measuring, ...(await Promise.all(planned.map(ask)))];
   let unanswered = 0;
   let firstUnanswered: Outcome | undefined;
   sent.forEach((method, i) => {
@@ -106,8 +114,19 @@ export async function burst(ctx: CheckContext, session: Session, methods: string
   });
   if (unanswered) {
     const first = `first (id ${JSON.stringify(firstUnanswered!.id)}): ${briefOutcome(firstUnanswered!)}`;
-    problems.violation(`${unanswered} of ${count} concurrent requests got no response (RPC-25); ${first}`, 'one response per request', `${unanswered} unanswered`);
+    problems.violation(`${unanswered} of ${sent.length} concurrent requests got no response (RPC-25); ${first}`, 'one response per request', `${unanswered} unanswered`);
   }
+}
+
+/** Says which methods the burst held fewer times than a plain cycle would, and why. */
+function noteCapped(ctx: CheckContext, session: Session, methods: string[], planned: string[]): void {
+  const share = Math.floor(planned.length / methods.length);
+  const capped = methods.flatMap((m) => {
+    const n = planned.filter((p) => p === m).length;
+    const cost = session.costOf(m);
+    return n < share && cost ? [`${m} ${n} time(s) (answers of ${Math.round(cost.bytes / 1024)} KB, ${Math.round(cost.latencyMs)} ms at quickest)`] : [];
+  });
+  if (capped.length) ctx.note(`the burst of ${planned.length} held ${capped.join(', ')}: costly answers go in as often as the server can serve them within the timeout, the cheapest method fills their turns`);
 }
 
 const BURST = 50;

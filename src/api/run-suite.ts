@@ -26,6 +26,8 @@ export interface RunSuiteOptions extends TargetOptions {
   startTimeout?: number;
   /** Tools the checks may call besides those annotated `readOnlyHint` (names, or `'all'`; default none). */
   callTools?: 'all' | readonly string[];
+  /** Call every tool we may call (default: past 50, a sample drawn by `seed`; the checks' `toolSample` says so). */
+  allTools?: boolean;
   /** A slow, safe tool for the cancellation and progress checks. */
   slowTool?: string;
   /** Seed for generated inputs (default 1, so repeated runs agree; the report records it). */
@@ -89,6 +91,7 @@ export async function runSuite(target: ServerTarget, options: RunSuiteOptions = 
     quietMs: wholeNumber('quietMs', options.quietMs, 500, 0),
     deadlineMs: wholeNumber('deadline', options.deadline, 300_000, 1),
     callTools: options.callTools === 'all' ? 'all' : list(options.callTools),
+    allTools: Boolean(options.allTools),
     slowTool: options.slowTool,
     fuzzRuns: wholeNumber('fuzzRuns', options.fuzzRuns, 100, 0),
     onProgress: options.onProgress,

@@ -9,7 +9,7 @@ import { CARRIED_BODY_CHARS } from '../session/carried.js';
 import type { Check } from './define.js';
 import { GRADED_BECAUSE, gradeViolation, keywordGrade } from './grade.js';
 import { describeOutcome } from './outcome.js';
-import type { Verdict } from './types.js';
+import type { ToolSampleRecord, Verdict } from './types.js';
 import type { SendOutcome } from '../transport/types.js';
 import type { AuthOptions, SecretSet } from '../auth/index.js';
 
@@ -23,6 +23,8 @@ export interface CheckOptions {
   callTools: 'all' | readonly string[];
   /** A tool the user names as slow and safe, for cancellation and progress checks. */
   slowTool?: string;
+  /** Call every tool we may call, however many the server offers (default: a seeded sample past 50, suites/lib/tool-sample.ts). */
+  allTools?: boolean;
   /** Seed and size for generated inputs (fuzzing). */
   seed?: number;
   fuzzRuns?: number;
@@ -125,6 +127,8 @@ function withScaledWaits(options: CheckOptions, session: Session): CheckOptions 
 
 export class CheckContext {
   readonly evidence: Evidence[] = [];
+  /** Set when the check called a sample of the tools, not all (the report's toolSample). */
+  toolSample?: ToolSampleRecord;
   /** The run's options, the quiet period scaled with the connection's latency (withScaledWaits). */
   readonly options: CheckOptions;
   private readonly opened: Session[] = [];

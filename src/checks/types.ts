@@ -28,6 +28,13 @@ export interface Verdict {
   tooSlow?: TooSlowVerdict;
 }
 
+/** Tools a check called when the server offers more than a run calls (suites/lib/tool-sample.ts): a sample of `of`, drawn by `seed`. */
+export interface ToolSampleRecord {
+  sampled: number;
+  of: number;
+  seed: number;
+}
+
 /** Why a check was too slow to judge: the wait that reached its ceiling while the server was still busy. */
 export interface TooSlowVerdict {
   /** The request whose wait reached the ceiling (or 'check' when the check's own ceiling did). */
@@ -66,6 +73,8 @@ export interface CheckResult {
   tooSlow?: TooSlowVerdict;
   /** A failure known to come from the framework the server is built on (src/attribution): the verdict stands. */
   attribution?: Attribution;
+  /** The check called a seeded sample of the tools we may call, not all of them (--all-tools calls every one). */
+  toolSample?: ToolSampleRecord;
 }
 
 /** Where a failure comes from: the server's framework, what it does, and what the author can do. */

@@ -149,6 +149,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     // another on stdio); with no revision, a dual-era server's two eras.
     deadlineMs: given('--deadline') ? args.deadlineMs : (fuzzChecks.length * checkTimeoutMs + 60_000) * runsAtMost(args.protocolVersion),
     callTools: args.callTools,
+    allTools: args.allTools,
     slowTool: args.slowTool,
     auth: args.auth,
     fuzzRuns: given('--fuzz-runs') ? args.fuzzRuns : UNLIMITED_RUNS,

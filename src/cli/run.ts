@@ -59,6 +59,9 @@ Options:
                               then are cut short ("not finished") and the rest not run, both
                               skipped; the report is written within 2 s
   --call-tools <names|all>    tools we may call besides those annotated readOnlyHint (comma list)
+  --all-tools                 call every tool we may call: past 50 of them, the tools checks,
+                              the client-request runs and the tool fuzzing call a sample
+                              drawn by --seed (the report says so: toolSample)
   --slow-tool <name>          a slow, safe tool for cancellation and progress checks
   --seed <n|random>           seed for generated inputs (default 1, so runs agree; random draws
                               a new one; printed in reports to replay)
@@ -135,6 +138,7 @@ const OPTIONS = {
   'quiet-ms': { type: 'string' },
   deadline: { type: 'string' },
   'call-tools': { type: 'string' },
+  'all-tools': { type: 'boolean' },
   'slow-tool': { type: 'string' },
   seed: { type: 'string' },
   'fuzz-runs': { type: 'string' },
@@ -171,6 +175,8 @@ export interface RunPlan {
   seed: number;
   fuzzRuns: number;
   callTools: CallTools;
+  /** --all-tools: every tool we may call, not the seeded sample of a big catalog. */
+  allTools: boolean;
   slowTool: string | undefined;
   verbose: boolean;
   /** --github / --no-github; undefined follows GITHUB_ACTIONS. */
@@ -299,6 +305,7 @@ export function planRuns(parsed: Flags, config: RunConfig | undefined, defaultSe
     deadlineMs: int('deadline', v.deadline, config?.deadlineMs ?? 300_000, 1),
     seed: seedFlag(v.seed, config?.seed ?? defaultSeed),
     fuzzRuns: int('fuzz-runs', v['fuzz-runs'], config?.fuzzRuns ?? 100),
+    allTools: Boolean(v['all-tools']),
     verbose: Boolean(v.verbose),
     github: v.github ? true : v['no-github'] ? false : undefined,
   };
@@ -425,6 +432,7 @@ async function runPlan(plan: RunPlan, io: CliIO, checks: readonly Check[], inter
       quietMs: plan.quietMs,
       deadlineMs: plan.deadlineMs,
       callTools: plan.callTools,
+      allTools: plan.allTools,
       slowTool: plan.slowTool,
       fuzzRuns: plan.fuzzRuns,
       auth: plan.auth,

@@ -62,6 +62,8 @@ function checkFields(check: CheckResult): Record<string, unknown> {
   if (check.sameCauseAs?.length) fields.sameCauseAs = [...check.sameCauseAs];
   // A status other than the level gives (a MUST that only warns), and why.
   if (check.attribution) fields.attribution = { ...check.attribution };
+  // The check called a seeded sample of a big catalog's tools (--all-tools calls every one).
+  if (check.toolSample) fields.toolSample = { ...check.toolSample };
   if (check.gradedAs) {
     fields.gradedAs = check.gradedAs;
     if (check.gradedBecause) fields.gradedBecause = check.gradedBecause;

@@ -1,9 +1,9 @@
 // A check's result as the report shows it: its verdict, raised by the findings its own requests
 // caused, with the catalog record's fields.
 import { causesIfAllKnown, GRADED_BECAUSE, gradingOf, specUrl, type CauseKey, type Check, type CheckResult, type RunResult } from '../checks/index.js';
-import type { Status, Verdict } from '../checks/types.js';
+import type { Status, ToolSampleRecord, Verdict } from '../checks/types.js';
 import type { Revision } from '../schema/index.js';
-import type { Evidence, Finding, TargetSpec } from '../session/index.js';
+import { boundedEvidence, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
 
 /** The check's own findings raise its verdict: failing ones to fail; warnings (problems our own input caused) to warn, when nothing fails. */
 export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
@@ -41,7 +41,7 @@ function alreadySent(evidence: readonly Evidence[], e: Evidence): boolean {
   return evidence.some((o) => o.type === 'message' && o.direction === 'sent' && JSON.stringify(o.message ?? o.raw) === text);
 }
 
-export function record(check: Check, revision: Revision, verdict: Verdict, ms: number): CheckResult {
+export function record(check: Check, revision: Revision, verdict: Verdict, ms: number, toolSample?: ToolSampleRecord): CheckResult {
   return {
     id: check.id,
     title: check.title,
@@ -51,13 +51,15 @@ export function record(check: Check, revision: Revision, verdict: Verdict, ms: n
     spec: specUrl(check, revision),
     // A pass may carry a note worth reading (e.g. which tools were not called, and why).
     ...(verdict.message !== undefined ? { message: verdict.message } : {}),
-    evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200),
+    // Bounded excerpts: a page of a big catalog is kept by its start (session/evidence.ts).
+    evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200).map(boundedEvidence),
     durationMs: Math.round(ms),
     // Only a failure's causes: they say which failures are one finding (attributeCauses).
     ...(verdict.status === 'fail' && verdict.causes?.length ? { causes: [...verdict.causes] } : {}),
     // A status other than the keyword gives (a MUST that warns) says why, wherever it is shown.
     ...gradingOf(check, verdict),
     ...(verdict.status === 'skip' && verdict.tooSlow ? { tooSlow: verdict.tooSlow } : {}),
+    ...(toolSample ? { toolSample } : {}),
   };
 }
 

@@ -106,7 +106,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     const ownSessions = [...(own ? [session] : []), ...ctx.openedSessions];
     verdict = tooSlowToJudge(verdict, check, session, ownSessions);
     verdict = mergeFindings(verdict, ownFindings(check, session, findingsFrom, ownSessions, d));
-    const result = record(check, revision(), verdict, performance.now() - started);
+    const result = record(check, revision(), verdict, performance.now() - started, ctx.toolSample);
     traceCheck(check, revision(), started - d.t0, performance.now() - d.t0);
     // Processes wind down while other checks run; the run waits for all of them at the end.
     ownSessions.forEach((s) => d.sessions.windDown(s));

@@ -14,3 +14,28 @@ export type Evidence =
   | { type: 'stderr'; text: string }
   | { type: 'note'; text: string };
 
+
+/** Characters of one message's JSON that kept evidence holds: a 360 KB page keeps its start. */
+export const EVIDENCE_MESSAGE_CHARS = 16 * 1024;
+
+/**
+ * Evidence as a report keeps it: a message whose JSON is longer than EVIDENCE_MESSAGE_CHARS
+ * becomes the start of its text and how much was left out, so a run against a big catalog does
+ * not hold (or print) every page it read whole. Other evidence is returned as it is.
+ */
+export function boundedEvidence(e: Evidence): Evidence {
+  if (e.type !== 'message') return e;
+  const text = e.message !== undefined ? jsonText(e.message) : e.raw;
+  if (text === undefined || text.length <= EVIDENCE_MESSAGE_CHARS) return e;
+  // A copy of the start, not a slice: a slice may keep the whole text alive.
+  const start = Buffer.from(text.slice(0, EVIDENCE_MESSAGE_CHARS), 'utf16le').toString('utf16le');
+  return { type: 'message', direction: e.direction, at: e.at, raw: `${start}…[+${text.length - EVIDENCE_MESSAGE_CHARS} chars left out of the evidence]` };
+}
+
+function jsonText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+  } catch {
+    return undefined;
+  }
+}

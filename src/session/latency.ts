@@ -21,6 +21,8 @@ const KEPT = 64;
 const RECENT = 5;
 /** Recent answers whose gaps measure how long a queue may go without moving. */
 const GAPS = 16;
+/** Methods whose cost is remembered (a fuzz campaign may send hundreds of made-up ones). */
+const MAX_COSTED_METHODS = 64;
 /** Below this, a server is fast: fixed windows keep their length. */
 const FAST_MS = 50;
 /** Least extension of a wait once the server is seen busy. */
@@ -31,6 +33,15 @@ interface Answer {
   /** performance.now() when it was sent and when its answer came. */
   sentAt: number;
   at: number;
+}
+
+/** What one method costs this server, from its answers on the connection. */
+export interface MethodCost {
+  /** Its quickest answer, ms: the server's own time for it, with the least queue in front. */
+  latencyMs: number;
+  /** Its largest answer, in characters of the line or body that carried it. */
+  bytes: number;
+  answers: number;
 }
 
 /** A wait that reached the ceiling while the server was still busy: its figures, for the verdict. */
@@ -56,13 +67,28 @@ export interface WaitDecision {
 
 export class LatencyBook {
   private readonly answers: Answer[] = [];
+  /** Per method, kept for the whole connection (a few dozen methods at most). */
+  private readonly costs = new Map<string, MethodCost>();
   /** Time waits were extended on this connection (their union), and until when the last extension runs. */
   private extendedTotal = 0;
   private extendedUntil = 0;
 
-  record(method: string, sentAt: number, at: number): void {
+  record(method: string, sentAt: number, at: number, bytes = 0): void {
     this.answers.push({ method, sentAt, at });
     if (this.answers.length > KEPT) this.answers.shift();
+    const known = this.costs.get(method);
+    const ms = at - sentAt;
+    if (known) {
+      known.latencyMs = Math.min(known.latencyMs, ms);
+      known.bytes = Math.max(known.bytes, bytes);
+      known.answers++;
+    } else if (this.costs.size < MAX_COSTED_METHODS) this.costs.set(method, { latencyMs: ms, bytes, answers: 1 });
+  }
+
+  /** What `method` costs this server, once it has answered one (undefined before). */
+  costOf(method: string): MethodCost | undefined {
+    const known = this.costs.get(method);
+    return known && { ...known };
   }
 
   /** The connection's latency: the quickest of its recent answers (0 before any). */

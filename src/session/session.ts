@@ -11,7 +11,7 @@ import { schemaCause } from './finding-cause.js';
 import { statelessMeta } from './stateless-meta.js';
 import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './unmatched-response.js';
 import { livenessRequest, type LivenessRequest } from './liveness.js';
-import { LATENCY_CEILING_FACTOR, LatencyBook, QUEUE_CEILING_FACTOR, type TooSlow } from './latency.js';
+import { LATENCY_CEILING_FACTOR, LatencyBook, QUEUE_CEILING_FACTOR, type MethodCost, type TooSlow } from './latency.js';
 import type { Evidence } from './evidence.js';
 import type { ProcessLease } from './process-lease.js';
 import { ConnectionProcess } from './connection-process.js';
@@ -308,6 +308,11 @@ export class Session {
   /** The connection's measured latency, ms: the quickest of its recent answers (0 before any). */
   get latencyMs(): number {
     return Math.round(this.latency.latencyMs());
+  }
+
+  /** What `method` costs this server on this connection (its quickest answer, its largest answer), once it has answered one. */
+  costOf(method: string): MethodCost | undefined {
+    return this.latency.costOf(method);
   }
 
   /** The run decided on a stand-in for ping after this session was opened. */
@@ -820,7 +825,7 @@ export class Session {
         }
         const ms = Math.round(performance.now() - pending.sentAt);
         // A request sent before the server's first output also waited for its start: no measure of its latency.
-        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now());
+        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now(), raw.length);
         const via = http ? { http } : {};
         if (pending.method === 'initialize' && 'result' in msg) this.process.initializeAnswered(pending.params);
         if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });

@@ -17,7 +17,8 @@ import { delay } from './delay.js';
 import { STRAGGLER_MS, stragglerCutoff } from './straggler.js';
 import { violatingContent } from './form-violation.js';
 import { callTool, type LivenessProbe, type ToolCall } from './tool-call.js';
-import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
+import { argumentsFor, CALL_BUDGET_MS, CALL_CONCURRENCY, callableSample, callableTools, toolsOf, type ToolDef } from './tool-survey.js';
+import { noteSample, type ToolSample } from './tool-sample.js';
 
 /**
  * How we answer: `cooperate` answers validly (a form filled from its schema, a sampling reply,
@@ -47,8 +48,10 @@ export interface ClientRequestRun {
   session: Session;
   asks: ServerAsk[];
   calls: ToolCall[];
-  /** The tools called, and the ones we may not call or could not build arguments for. */
+  /** The ones we may not call or could not build arguments for (tools left out of the sample are not named). */
   notCalled: string[];
+  /** The tools we may call that the run called: all, or the run's seeded sample (tool-sample.ts). */
+  sample: ToolSample<ToolDef>;
   /** notifications/elicitation/complete received. */
   completions: Received[];
   /** The liveness probe sent after every call. */
@@ -100,7 +103,14 @@ export function violatedProperty(ask: ServerAsk): string | undefined {
   return violatingContent(ask.params.requestedSchema, {})?.property;
 }
 
-export function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
+/** The run of `policy`, shared by the checks of a run; the calling check notes the sample of tools it called, if there was one. */
+export async function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
+  const run = await sharedRun(ctx, policy);
+  if ('sample' in run) noteSample(ctx, run.sample);
+  return run;
+}
+
+function sharedRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
   return ctx.shared(`client-requests/${policy}`, async () => {
     // A run that would only repeat what the cooperating one saw costs no connection (a server
     // process on stdio): the refusing run declares the same capabilities unless URL mode exists.
@@ -187,8 +197,10 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
     // calls do: a request related to none of them can only come on that stream.
     const [, walk] = await Promise.all([openServerStream(session, ctx.options.requestTimeoutMs), walkPages(session, 'tools/list', 'tools', ctx.signal)]);
     const listed = toolsOf(walk);
-    const callable = callableTools(listed, ctx.options).filter((t) => !only || only.has(t.name));
-    const notCalled = listed.filter((t) => !callable.includes(t)).map((t) => t.name);
+    const sample = callableSample(listed, ctx.options);
+    const callable = sample.tools.filter((t) => !only || only.has(t.name));
+    const mayCall = new Set(callableTools(listed, ctx.options));
+    const notCalled = listed.filter((t) => !mayCall.has(t)).map((t) => t.name);
     const planned: Array<{ tool: ToolDef; args: Record<string, unknown> }> = [];
     for (const tool of callable) {
       const built = argumentsFor(tool, ctx);
@@ -198,7 +210,7 @@ async function run(ctx: CheckContext, policy: AnswerPolicy, only?: Set<string>):
     const calls = await callEach(ctx, session, planned, asks);
     const live = session.liveness;
     const alive = (await exchangeOn(session, live.method, live.params, { timeoutMs: ctx.options.requestTimeoutMs })).outcome;
-    return { policy, declared, session, asks, calls, notCalled, completions, alive };
+    return { policy, declared, session, asks, calls, notCalled, sample, completions, alive };
   } finally {
     stop();
   }
@@ -305,7 +317,7 @@ export function callOf(run: ClientRequestRun, tool: string): ToolCall | undefine
 export function nothingAsked(runs: ClientRequestRun[], method: string): string {
   const called = new Set(runs.flatMap((r) => r.calls.map((c) => c.tool.name)));
   const notCalled = [...new Set(runs.flatMap((r) => r.notCalled))].filter((n) => !called.has(n));
-  const skipped = notCalled.length ? `; not called: ${notCalled.join(', ')} (not annotated readOnlyHint, or no arguments fit: allow a tool with --call-tools)` : '';
+  const skipped = notCalled.length ? `; not called: ${notCalled.length > 8 ? `${notCalled.slice(0, 8).join(', ')} (+${notCalled.length - 8} more)` : notCalled.join(', ')} (not annotated readOnlyHint, or no arguments fit: allow a tool with --call-tools)` : '';
   const names = [...called];
   const list = names.length > 8 ? `${names.slice(0, 8).join(', ')} (+${names.length - 8} more)` : names.join(', ') || 'no tool';
   return `no ${method} arrived while we called ${list} on sessions that declared ${JSON.stringify(runs[0]?.declared ?? {})}${skipped}`;

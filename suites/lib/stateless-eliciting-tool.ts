@@ -6,7 +6,7 @@ import { META_CLIENT_CAPABILITIES, type Evidence } from '../../src/session/index
 import { mapLimited, type CheckContext } from '../../src/checks/index.js';
 import { exchangeEvidence, exchangeOn, type Judged } from './exchange.js';
 import { listAll } from './list-all.js';
-import { argumentsFor, callableTools, CALL_BUDGET_MS, toolsOf, type ToolDef } from './tool-survey.js';
+import { argumentsFor, callableSample, CALL_BUDGET_MS, toolsOf, type ToolDef } from './tool-survey.js';
 import { inputRequestMethods, isInputRequired } from './stateless-wire.js';
 
 /** What a request declares to be asked for form elicitation. */
@@ -24,7 +24,7 @@ const CONCURRENCY = 4;
 export function findElicitingTool(ctx: CheckContext): Promise<ElicitingTool | { skip: string }> {
   return ctx.shared('stateless/eliciting-tool', async () => {
     if (!ctx.declares('tools')) return { skip: 'the server declares no tools capability' };
-    const tools = callableTools(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options);
+    const tools = callableSample(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options).tools;
     const planned = tools.flatMap((tool) => {
       const built = argumentsFor(tool, ctx);
       return 'args' in built ? [{ tool, args: built.args }] : [];

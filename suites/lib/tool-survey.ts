@@ -15,13 +15,12 @@ import { NOTHING_KNOWN, type KnownValues } from './plausible-value.js';
 import { sampleArguments } from './sample-args.js';
 import { stragglerCutoff } from './straggler.js';
 import { callTool, type ToolCall } from './tool-call.js';
+import { noteSample, sampleTools, type ToolSample } from './tool-sample.js';
 
 /** Longest we wait for one surveyed call; slower tools are cancelled and left unjudged. */
 export const CALL_BUDGET_MS = 2000;
 /** Tool calls in flight at once on one session, so a server with many tools is not flooded. */
 export const CALL_CONCURRENCY = 4;
-/** Tools the survey calls at most, in list order: a catalog of a thousand tools is sampled, as lists are (SAMPLE_LIMIT). */
-export const MAX_SURVEY_CALLS = 100;
 
 export type ToolDef = Record<string, unknown> & { name: string };
 
@@ -30,6 +29,8 @@ export interface ToolSurvey {
   tools: ToolDef[];
   calls: ToolCall[];
   notCalled: Array<{ name: string; reason: string }>;
+  /** Which of the tools we may call were called: all, or a seeded sample of a big catalog. */
+  sample: ToolSample<ToolDef>;
 }
 
 /** Listed items that have a string name (the schema check reports the others). */
@@ -60,6 +61,11 @@ export function callableTools(tools: ToolDef[], options: Pick<CheckOptions, 'cal
   return tools.filter((t) => t.name !== options.slowTool && taskSupportOf(t) !== 'required' && callPermission(t, options).allowed);
 }
 
+/** The tools we may call (callableTools) that a run calls: all, or the run's seeded sample of a big catalog (tool-sample.ts). */
+export function callableSample(tools: ToolDef[], options: Pick<CheckOptions, 'callTools' | 'slowTool' | 'seed' | 'allTools'>): ToolSample<ToolDef> {
+  return sampleTools(callableTools(tools, options), options);
+}
+
 /** Sampled arguments that fit the tool's inputSchema, or why there are none. */
 export function argumentsFor(tool: ToolDef, ctx: CheckContext, known: KnownValues = NOTHING_KNOWN): { args: Record<string, unknown> } | { reason: string } {
   const compiled = compileSchema(tool.inputSchema, ctx.revision);
@@ -85,7 +91,9 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
   // The resource walk (for plausible URIs) beside the tool walk: one may take many pages.
   const [walk, known] = await Promise.all([listAll(ctx, 'tools/list', 'tools'), knownValues(ctx)]);
   const tools = toolsOf(walk);
-  const survey: ToolSurvey = { walk, tools, calls: [], notCalled: [] };
+  const sample = callableSample(tools, ctx.options);
+  const survey: ToolSurvey = { walk, tools, calls: [], notCalled: [], sample };
+  const sampled = new Set(sample.tools);
   const planned: Array<{ tool: ToolDef; args: Record<string, unknown> }> = [];
   for (const tool of tools) {
     if (tool.name === ctx.options.slowTool) {
@@ -101,8 +109,8 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
       survey.notCalled.push({ name: tool.name, reason: permission.why });
       continue;
     }
-    if (planned.length >= MAX_SURVEY_CALLS) {
-      survey.notCalled.push({ name: tool.name, reason: `the survey calls the first ${MAX_SURVEY_CALLS} tools it may call` });
+    if (!sampled.has(tool)) {
+      survey.notCalled.push({ name: tool.name, reason: NOT_SAMPLED });
       continue;
     }
     const built = argumentsFor(tool, ctx, known);
@@ -126,12 +134,20 @@ async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {
   return survey;
 }
 
-/** A note listing what was called and what was not, and why. */
+const NOT_SAMPLED = 'not in the seeded sample';
+/** Names a note lists for one reason; the rest are counted. */
+const NAMES_PER_REASON = 10;
+
+/** A note listing what was called and what was not, and why (the tools left out for one reason listed up to NAMES_PER_REASON, then counted), and the sample when there was one. */
 export function noteSurvey(ctx: CheckContext, survey: ToolSurvey): void {
   const called = survey.calls.map((c) => c.tool.name);
   const parts = [`${survey.tools.length} tool(s) listed; called ${called.length ? called.join(', ') : 'none'}`];
-  if (survey.notCalled.length) parts.push(`not called: ${survey.notCalled.map((n) => `${n.name} (${n.reason})`).join('; ')}`);
+  const byReason = new Map<string, string[]>();
+  for (const n of survey.notCalled) byReason.set(n.reason, [...(byReason.get(n.reason) ?? []), n.name]);
+  const named = (names: string[]) => `${names.slice(0, NAMES_PER_REASON).join(', ')}${names.length > NAMES_PER_REASON ? ` and ${names.length - NAMES_PER_REASON} more` : ''}`;
+  if (byReason.size) parts.push(`not called: ${[...byReason].map(([reason, names]) => (names.length === 1 ? `${names[0]} (${reason})` : `${named(names)} (${reason})`)).join('; ')}`);
   ctx.note(parts.join('. '));
+  noteSample(ctx, survey.sample);
 }
 
 /** The result of a call that ended with one (isError or not); not an InputRequiredResult (2026-07-28), which asks for more. */

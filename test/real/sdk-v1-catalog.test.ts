@@ -1,0 +1,37 @@
+// A big catalog is not a broken server (issue 28): the official SDK v1 with 1,000 read-only tools,
+// 1,000 resources and 1,000 prompts (servers/sdk-v1-catalog, a 560 KB tools/list page) gets no
+// check failing or warning that does not on the same server with 10 of each, check by check.
+// Before issue 28 it got five more failures, four more warnings and three skips ("the server
+// lists no prompts": the listing timed out behind a queue of our own requests). The fuzz checks
+// are left out as in every real-server test (findings.ts: per-case deadlines).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Report } from '../../src/checks/types.js';
+import { runAgainstFixture } from '../suites/harness.js';
+
+const SERVER = join(import.meta.dirname, 'servers/sdk-v1-catalog/server.mjs');
+
+function runWith(size: number, only?: string[]): Promise<Report> {
+  return runAgainstFixture({ target: { transport: 'stdio', command: ['node', SERVER, String(size)] }, skip: ['fuzz/*'], only, requestTimeoutMs: 5000 });
+}
+
+/** Checks that fail or warn in `big` with another status in `small`, each with both messages. */
+function newFindings(small: Report, big: Report): string[] {
+  const before = new Map(small.checks.map((c) => [c.id, c]));
+  return big.checks
+    .filter((c) => (c.status === 'fail' || c.status === 'warn') && before.get(c.id)?.status !== c.status)
+    .map((c) => `${c.id}: ${before.get(c.id)?.status} with 10 → ${c.status} with 1,000: ${c.message ?? ''} (with 10: ${before.get(c.id)?.message ?? ''})`);
+}
+
+describe('the SDK v1 server with 1,000 tools, resources and prompts', () => {
+  it('fails and warns on no check that the 10-tool one passes', async () => {
+    const small = await runWith(10);
+    const big = await runWith(1000);
+    expect(big.summary.total).toBe(small.summary.total);
+    const found = newFindings(small, big);
+    if (found.length === 0) return;
+    // A check that timed what it waited for may have missed by a little on a busy machine: what the catalog changes, it changes every time.
+    const only = found.map((f) => f.slice(0, f.indexOf(':')));
+    expect(newFindings(await runWith(10, only), await runWith(1000, only))).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,81 @@
+// A big catalog costs little (issue 28 items 3 and 4): the tools a run calls are a bounded sample
+// drawn by the seed (all of them with --all-tools), the report says so, a correlation burst holds a
+// costly listing only as often as the server can serve it, and evidence keeps a page's start,
+// not the page.
+import { describe, expect, it } from 'vitest';
+import type { Check } from '../../src/checks/index.js';
+import type { CheckResult } from '../../src/checks/types.js';
+import { record } from '../../src/runner/check-record.js';
+import { EVIDENCE_MESSAGE_CHARS } from '../../src/session/index.js';
+import { burstMethods, copiesAllowed } from '../../suites/lib/burst-plan.js';
+import { sampleTools, TOOL_SAMPLE_SIZE } from '../../suites/lib/tool-sample.js';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { runAgainstFixture } from './harness.js';
+
+const named = (n: number) => Array.from({ length: n }, (_, i) => ({ name: `tool-${i}` }));
+const names = (tools: Array<{ name: string }>) => tools.map((t) => t.name);
+
+describe('the tools a run calls', () => {
+  it('are all of them up to the sample size, and with --all-tools', () => {
+    expect(sampleTools(named(TOOL_SAMPLE_SIZE), { seed: 1 }).tools).toHaveLength(TOOL_SAMPLE_SIZE);
+    expect(sampleTools(named(1000), { seed: 1, allTools: true }).tools).toHaveLength(1000);
+  });
+
+  it('are a sample of a big catalog that the seed decides, in list order, whatever order the server lists them in', () => {
+    const tools = named(1000);
+    const sample = sampleTools(tools, { seed: 1 });
+    expect(sample).toMatchObject({ of: 1000, seed: 1 });
+    expect(sample.tools).toHaveLength(TOOL_SAMPLE_SIZE);
+    expect(names(sample.tools)).toEqual(names(tools).filter((n) => names(sample.tools).includes(n)));
+    expect(names(sampleTools(tools, { seed: 1 }).tools)).toEqual(names(sample.tools));
+    expect(new Set(names(sampleTools([...tools].reverse(), { seed: 1 }).tools))).toEqual(new Set(names(sample.tools)));
+    expect(names(sampleTools(tools, { seed: 2 }).tools)).not.toEqual(names(sample.tools));
+  });
+});
+
+describe('a correlation burst', () => {
+  const cost = (latencyMs: number, bytes: number) => ({ latencyMs, bytes, answers: 1 });
+
+  it('cycles through the methods when every answer is cheap', () => {
+    const cheap = () => cost(1, 2000);
+    expect(burstMethods(['ping', 'tools/list', 'prompts/list'], 6, cheap, 5000)).toEqual(['ping', 'tools/list', 'prompts/list', 'ping', 'tools/list', 'prompts/list']);
+  });
+
+  it('holds a 360 KB page or a slow method as often as the server can serve it, after the cheap requests', () => {
+    const costs: Record<string, ReturnType<typeof cost>> = { ping: cost(1, 40), 'resources/templates/list': cost(2, 60), 'tools/list': cost(400, 360_000), 'prompts/list': cost(1200, 3000) };
+    const planned = burstMethods(['ping', 'tools/list', 'prompts/list', 'resources/templates/list'], 50, (m) => costs[m], 5000);
+    expect(planned).toHaveLength(50);
+    expect(planned.filter((m) => m === 'tools/list')).toHaveLength(2); // 1 MiB of answers
+    expect(planned.filter((m) => m === 'prompts/list')).toHaveLength(1); // a quarter of the timeout
+    expect(planned.slice(0, 4)).toEqual(['ping', 'resources/templates/list', 'ping', 'resources/templates/list']);
+    expect(planned.slice(-3)).toEqual(['tools/list', 'prompts/list', 'tools/list']);
+    expect(copiesAllowed(undefined, 5000)).toBe(1);
+  });
+});
+
+describe('evidence a report keeps', () => {
+  it('holds the start of a page of a big catalog, not the page', () => {
+    const page = { jsonrpc: '2.0', id: 5, result: { tools: Array.from({ length: 1000 }, (_, i) => ({ name: `t${i}`, description: 'x'.repeat(300), inputSchema: { type: 'object' } })) } };
+    const check = { id: 'pagination/invalid-cursor', title: 't', level: 'SHOULD', requirements: [], spec: 'basic' } as unknown as Check;
+    const result = record(check, '2025-11-25', { status: 'warn', message: 'm', evidence: [{ type: 'message', direction: 'received', at: 1, message: page }, { type: 'note', text: 'kept' }] }, 1);
+    expect(JSON.stringify(result.evidence).length).toBeLessThan(EVIDENCE_MESSAGE_CHARS + 1000);
+    expect(result.evidence[0]).toMatchObject({ type: 'message', direction: 'received', raw: expect.stringMatching(/^\{"jsonrpc":"2\.0","id":5,"result":\{"tools":\[.*chars left out of the evidence\]$/) });
+    expect(result.evidence[1]).toEqual({ type: 'note', text: 'kept' });
+  });
+});
+
+describe('the fixture with a catalog of 1,000 tools', () => {
+  const only = ['tools/call-result', 'fuzz/tool-arguments', 'client-requests/roots-request-shape'];
+  const bigFixture = (args: string[] = []) => ({ transport: 'stdio' as const, command: [...fixtureCommand({ args: ['--catalog-size', '1000'] }), ...args] });
+
+  it('has its tools called on the seeded sample, and each report record says so', async () => {
+    const report = await runAgainstFixture({ only, slowTool: 'slow', target: bigFixture() });
+    const byId = new Map<string, CheckResult>(report.checks.map((c) => [c.id, c]));
+    for (const id of ['tools/call-result', 'fuzz/tool-arguments']) {
+      const c = byId.get(id)!;
+      expect(c.toolSample, `${id}: ${c.status} ${c.message ?? ''}`).toMatchObject({ sampled: TOOL_SAMPLE_SIZE, seed: 1 });
+      expect(c.toolSample!.of).toBeGreaterThan(1000);
+    }
+    expect(byId.get('tools/call-result')!.status, byId.get('tools/call-result')!.message).toBe('pass');
+  }, 120_000);
+});
