@@ -183,6 +183,7 @@ const LIST_CHANGED: Record<string, string> = {
 
 export const listChangedDeclared = defineCheck({
   id: 'capabilities/list-changed-declared-whole-run',
+  phase: 'final',
   title: 'list_changed notifications come only for features that declared listChanged',
   level: 'MUST',
   kind: 'D',

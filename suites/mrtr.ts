@@ -244,6 +244,7 @@ const isServerRequest = (r: Received) => isObject(r.message) && typeof r.message
 
 export const noServerRequests = defineCheck({
   id: 'mrtr/no-server-requests-whole-run',
+  phase: 'final',
   title: 'the server never sends a JSON-RPC request (over the whole run)',
   level: 'MUST',
   requirements: ['S26-13'],

@@ -286,6 +286,7 @@ async function mainSessionAnswers(ctx: CheckContext, clientCapabilities: Record<
 
 export const resultTypeWholeRun = defineCheck({
   id: 'stateless/result-type-whole-run',
+  phase: 'final',
   title: 'every result carries resultType ("complete", or "input_required" for an interim result)',
   level: 'MUST',
   requirements: ['S26-7'],
@@ -336,6 +337,7 @@ const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n 
 
 export const inputRequiredMethodsWholeRun = defineCheck({
   id: 'stateless/input-required-methods-whole-run',
+  phase: 'final',
   title: 'only tools/call, prompts/get and resources/read answer with input_required',
   level: 'MUST',
   requirements: ['S26-8'],
@@ -355,6 +357,7 @@ export const inputRequiredMethodsWholeRun = defineCheck({
 
 export const errorCodesWholeRun = defineCheck({
   id: 'stateless/error-codes-whole-run',
+  phase: 'final',
   title: 'no error codes in -32020…-32099 besides -32020, -32021 and -32022 (and none in -32000…-32019)',
   level: 'MUST',
   requirements: ['S26-23'],

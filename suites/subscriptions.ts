@@ -204,6 +204,7 @@ function cancelsOfNonListens(ctx: CheckContext): Received[] {
 
 export const teardown = defineCheck({
   id: 'subscriptions/teardown-whole-run',
+  phase: 'final',
   title: 'the server cancels only listen streams, and ends one with a listen result or notifications/cancelled naming it',
   level: 'MUST',
   requirements: ['S26-32', 'S26-17'],

@@ -19,6 +19,12 @@ export type Connection =
   | 'disposable'
   | 'raw'; // a new, un-initialized session: the body does the handshake itself
 
+/**
+ * When a check runs: `during` the run (the default), or as a `final`, once every other check is
+ * done, one at a time, for checks that judge what the whole run saw (every server message valid).
+ */
+export type Phase = 'during' | 'final';
+
 export interface CheckSpec {
   /** `<area>/<slug>`: stable across releases. */
   id: string;
@@ -38,6 +44,8 @@ export interface CheckSpec {
   /** Server capabilities needed (dotted paths, e.g. `resources.subscribe`); missing → skip with reason. */
   needs?: readonly string[];
   connection?: Connection;
+  /** Default 'during'. Whole-run checks say 'final' (their ids end in `-whole-run`, a convention for readers only). */
+  phase?: Phase;
   /** Run even when the main session's initialize failed (checks about the handshake itself, or that open their own connections). */
   runsWithoutHandshake?: boolean;
   /**
@@ -77,7 +85,7 @@ const ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
 export function defineCheck(spec: CheckSpec): Check {
   if (!ID.test(spec.id)) throw new Error(`check id must be <area>/<slug> in lowercase: ${spec.id}`);
   if (spec.requirements.length === 0) throw new Error(`check ${spec.id} cites no requirement`);
-  return Object.freeze({ kind: 'N', revisions: STATEFUL_REVISIONS, connection: 'shared', ...spec });
+  return Object.freeze({ kind: 'N', revisions: STATEFUL_REVISIONS, connection: 'shared', phase: 'during', ...spec });
 }
 
 export function areaOf(id: string): string {

@@ -1,4 +1,4 @@
-export { defineCheck, areaOf, specUrl, STATEFUL_REVISIONS, type Check, type CheckSpec, type Kind, type Connection } from './define.js';
+export { defineCheck, areaOf, specUrl, STATEFUL_REVISIONS, type Check, type CheckSpec, type Kind, type Connection, type Phase } from './define.js';
 export { CheckContext, declaresCapability, HANDSHAKE_TAG, type CheckOptions, type ServerFacts, type ConnectOptions, type SessionOpener, type StartOrder } from './context.js';
 export { gradeViolation, gradingOf, keywordGrade, levelText, GRADED_BECAUSE } from './grade.js';
 export { describeOutcome, errorCode, lostResponse } from './outcome.js';

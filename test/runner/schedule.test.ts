@@ -1,20 +1,22 @@
 // The run's schedule: which checks go on the main session, the lanes, connections of their own
 // and at the end, and that long checks (mostly waiting) never hold the main session's slots.
 import { describe, expect, it } from 'vitest';
-import { defineCheck, type Check, type CheckResult } from '../../src/checks/index.js';
+import { defineCheck, type Check, type CheckResult, type Phase } from '../../src/checks/index.js';
+import { allChecks } from '../../suites/index.js';
 import { planSchedule, runSchedule } from '../../src/runner/schedule.js';
 import type { LaneRun } from '../../src/runner/disposable-lanes.js';
 import type { TargetSpec } from '../../src/session/index.js';
 
 type Connection = 'shared' | 'fresh' | 'disposable' | 'raw';
-const check = (id: string, connection: Connection = 'shared', long = false): Check =>
-  defineCheck({ id, title: id, level: 'MUST', requirements: ['X-1'], spec: 'x', connection, long, run: async (ctx) => ctx.pass() });
+const check = (id: string, connection: Connection = 'shared', long = false, phase: Phase = 'during'): Check =>
+  defineCheck({ id, title: id, level: 'MUST', requirements: ['X-1'], spec: 'x', connection, long, phase, run: async (ctx) => ctx.pass() });
+const final = (id: string): Check => check(id, 'shared', false, 'final');
 const result = (c: Check): CheckResult => ({ id: c.id, title: c.title, level: c.level, status: 'pass', requirements: [], spec: '', evidence: [], durationMs: 0 });
 const http: TargetSpec = { transport: 'http', url: 'http://127.0.0.1:1/mcp' } as TargetSpec;
 const stdio: TargetSpec = { transport: 'stdio', command: ['server'] } as TargetSpec;
 
 describe('planSchedule', () => {
-  const checks = [check('a/one'), check('a/long', 'shared', true), check('b/fresh', 'fresh'), check('b/disposable', 'disposable'), check('c/x-whole-run'), check('messages/all-server-messages')];
+  const checks = [check('a/one'), check('a/long', 'shared', true), check('b/fresh', 'fresh'), check('b/disposable', 'disposable'), final('c/x-whole-run'), final('messages/all-server-messages')];
 
   it('puts disruptive checks on lanes over stdio and on connections of their own over HTTP; whole-run checks last', () => {
     const overStdio = planSchedule(checks, stdio);
@@ -40,6 +42,22 @@ describe('planSchedule', () => {
     expect(overStdio.width).toBe(2);
     // An explicit width (the fuzz command: one at a time) holds for the long ones too.
     expect(planSchedule(own, http, { separateWidth: 1 }).separate).toMatchObject({ long: [], width: 1 });
+  });
+});
+
+describe('phase', () => {
+  it('decides what runs last, not how the id is spelt', () => {
+    const schedule = planSchedule([check('a/looks-whole-run'), final('a/judges-everything')], stdio);
+    expect(schedule.finals.map((c) => c.id)).toEqual(['a/judges-everything']);
+    expect(schedule.shared.checks.map((c) => c.id)).toEqual(['a/looks-whole-run']);
+  });
+
+  it('is final for exactly the shipped checks whose ids say so (ids are a contract: they keep their spelling)', () => {
+    const finals = allChecks.filter((c) => c.phase === 'final').map((c) => c.id);
+    const namedSo = allChecks.filter((c) => c.id.endsWith('-whole-run') || c.id === 'messages/all-server-messages').map((c) => c.id);
+    expect(finals).toEqual(namedSo);
+    expect(finals.length).toBeGreaterThanOrEqual(8);
+    expect(allChecks.every((c) => c.phase === 'final' || c.phase === 'during')).toBe(true);
   });
 });
 
@@ -79,7 +97,7 @@ describe('runSchedule', () => {
   });
 
   it('runs the finals after every other check, one at a time, after beforeFinals', async () => {
-    const schedule = planSchedule([check('z/a-whole-run'), check('a/one'), check('b/fresh', 'fresh')], http);
+    const schedule = planSchedule([final('z/a-whole-run'), check('a/one'), check('b/fresh', 'fresh')], http);
     const order: string[] = [];
     const execute = async (c: Check): Promise<LaneRun> => {
       order.push(c.id);
