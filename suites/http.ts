@@ -30,6 +30,7 @@ import { andStateless } from './lib/revisions.js';
 import { everydayMethod } from './lib/stateless-wire.js';
 import { findSlowTool, slowCallTimeoutMs } from './lib/slow-tool.js';
 import { dropAndResume } from './lib/sse-resume.js';
+import { listWalk } from './lib/list-all.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 /** Rules of the Streamable HTTP transport that 2026-07-28 keeps (its POST side; no sessions, no GET stream). */
@@ -642,6 +643,7 @@ function sseMessages(body: string): unknown[] {
 
 export const sseResumption = defineCheck({
   id: 'http/sse-resumption',
+  shares: [listWalk],
   title: 'a dropped SSE reply resumed with Last-Event-ID replays only its own stream, and the request still completes',
   level: 'MUST',
   requirements: ['HTTP-24', 'HTTP-23', 'HTTP-16', 'HTTP-22'],
@@ -694,6 +696,7 @@ export const sseResumption = defineCheck({
 
 export const relatedMessagesOnRequestStream = defineCheck({
   id: 'http/related-messages-on-request-stream',
+  shares: [listWalk],
   title: "a request's progress travels on its own SSE reply, not on the GET stream, and that reply carries nothing of other requests",
   level: 'SHOULD',
   requirements: ['HTTP-19', 'HTTP-11'],

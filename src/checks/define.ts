@@ -3,6 +3,7 @@
 import type { Revision } from '../schema/index.js';
 import type { CauseKey } from './causes.js';
 import type { CheckContext } from './context.js';
+import type { SharedScenario } from './shared-scenario.js';
 import type { Level, Verdict } from './types.js';
 
 /** The catalog's Kind column: who the rule binds, and so how hard a violation is graded. */
@@ -71,6 +72,11 @@ export interface CheckSpec {
    * failures of that cause name it in sameCauseAs, wherever it is in the report.
    */
   explains?: readonly CauseKey[];
+  /**
+   * The shared scenarios (src/checks/shared-scenario.ts) the body waits on, so the run's plan can
+   * list them before it runs; the conformant-fixture runs prove none is left out.
+   */
+  shares?: readonly SharedScenario[];
   /** Client capabilities declared on a fresh connection. */
   clientCapabilities?: Record<string, unknown>;
   run(ctx: CheckContext): Promise<Verdict>;

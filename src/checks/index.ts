@@ -7,3 +7,4 @@ export { summarize } from './summary.js';
 export { CAUSES, causesIfAllKnown, describeCause, type CauseKey } from './causes.js';
 export { mapLimited } from './map-limited.js';
 export { errorMessageText, ERROR_TEXT_MAX } from './error-text.js';
+export { defineSharedScenario, withUses, type SharedScenario } from './shared-scenario.js';
