@@ -60,7 +60,8 @@ describe('mcp-conform list --plan', () => {
     expect(r.stdout).toMatch(/capabilities are known once connected/);
   });
 
-  it('documents itself, and refuses bad input in one line with exit 2', async () => {
+  // Six starts of the CLI: a second or more each on a busy machine.
+  it('documents itself, and refuses bad input in one line with exit 2', { timeout: 90_000 }, async () => {
     const help = await runCli(['list', '--plan', '--help']);
     expect(help.code).toBe(0);
     expect(help.stdout).toMatch(/^Usage: mcp-conform list --plan/);
