@@ -5,7 +5,7 @@
 // information.
 // Proof of each check (the fixture fault that must break it): test/proof/auth-servers.ts.
 import { defineCheck, type Check } from '../src/checks/index.js';
-import { discoverPrm, endpointOf, protectedServer } from './lib/auth-probe.js';
+import { discoverPrm, endpointOf, protectedServer, noTokenProbeScenario } from './lib/auth-probe.js';
 import { getWithoutToken, readAsMetadata } from './lib/auth-as-metadata.js';
 
 const STDIO_REASON = 'authorization applies to HTTP servers; a stdio server takes its credentials from its environment (AUTH-1)';
@@ -51,6 +51,7 @@ export const asMetadataOrDefaults = defineCheck({
 export const asMetadataUsable = defineCheck({
   ...common,
   id: 'auth/as-metadata',
+  shares: [noTokenProbeScenario],
   title: 'each listed authorization server has metadata a client can use: reachable, same issuer, PKCE S256, endpoints',
   level: 'MAY',
   requirements: ['AUTH-3'],

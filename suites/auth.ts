@@ -7,7 +7,7 @@
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import { challengedScopes, craftedTokens, fingerprint } from '../src/auth/index.js';
-import { describeStatus, discoverPrm, endpointOf, NEEDS_TOKEN, noTokenProbe, probe, protectedServer, validToken, type Probe } from './lib/auth-probe.js';
+import { describeStatus, discoverPrm, endpointOf, NEEDS_TOKEN, noTokenProbe, probe, protectedServer, validToken, noTokenProbeScenario, type Probe } from './lib/auth-probe.js';
 import { exchange, httpOf, probeId, rpc, served } from './lib/http-probe.js';
 
 const AUTH_REVISIONS: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25', '2026-07-28'];
@@ -27,6 +27,7 @@ async function onProtected(ctx: CheckContext, body: (first: Probe) => Promise<Re
 export const noTokenRefused = defineCheck({
   ...common,
   id: 'auth/no-token-401',
+  shares: [noTokenProbeScenario],
   title: 'a request without a token gets 401 and no MCP data',
   level: 'MUST',
   requirements: ['AUTH-2', 'AUTH-7'],
@@ -45,6 +46,7 @@ export const noTokenRefused = defineCheck({
 export const challengeBearer = defineCheck({
   ...common,
   id: 'auth/challenge-bearer',
+  shares: [noTokenProbeScenario],
   title: 'a 401 carries a WWW-Authenticate challenge with the Bearer scheme',
   level: 'MUST',
   requirements: ['AUTH-12'],
@@ -71,6 +73,7 @@ export const challengeBearer = defineCheck({
 export const challengeResourceMetadata = defineCheck({
   ...common,
   id: 'auth/challenge-resource-metadata',
+  shares: [noTokenProbeScenario],
   title: 'a 401 points to the protected-resource metadata (resource_metadata, or the well-known URI from 2025-11-25)',
   level: 'MUST',
   requirements: ['AUTH-4'],
@@ -89,6 +92,7 @@ export const challengeResourceMetadata = defineCheck({
 export const challengeScope = defineCheck({
   ...common,
   id: 'auth/challenge-scope',
+  shares: [noTokenProbeScenario],
   title: 'the 401 challenge names the scopes needed, the same ones each time',
   level: 'SHOULD',
   requirements: ['AUTH-5', 'AUTH-15'],
@@ -108,6 +112,7 @@ export const challengeScope = defineCheck({
 export const challengeErrorCodes = defineCheck({
   ...common,
   id: 'auth/challenge-error-codes',
+  shares: [noTokenProbeScenario],
   title: 'challenge error codes: none without credentials, invalid_token for a bad token, invalid_request for a token sent twice',
   level: 'SHOULD',
   requirements: ['AUTH-13'],
@@ -135,6 +140,7 @@ export const challengeErrorCodes = defineCheck({
 export const badTokensRefused = defineCheck({
   ...common,
   id: 'auth/bad-tokens-refused',
+  shares: [noTokenProbeScenario],
   title: 'invalid, expired, unsigned, forged, altered and query-string tokens get 401 and no data',
   level: 'MUST',
   requirements: ['AUTH-6', 'AUTH-7'],
@@ -169,6 +175,7 @@ export const badTokensRefused = defineCheck({
 export const wrongAudienceRefused = defineCheck({
   ...common,
   id: 'auth/wrong-audience-refused',
+  shares: [noTokenProbeScenario],
   title: 'a token issued for another resource is refused with 401',
   level: 'MUST',
   requirements: ['AUTH-6', 'AUTH-10'],
@@ -190,6 +197,7 @@ export const wrongAudienceRefused = defineCheck({
 export const insufficientScope = defineCheck({
   ...common,
   id: 'auth/insufficient-scope',
+  shares: [noTokenProbeScenario],
   title: 'a valid token lacking scope gets 403 with an insufficient_scope challenge naming scope and resource_metadata',
   level: 'MUST',
   requirements: ['AUTH-7', 'AUTH-8'],
@@ -214,6 +222,7 @@ export const insufficientScope = defineCheck({
 export const scopesInOneChallenge = defineCheck({
   ...common,
   id: 'auth/scopes-in-one-challenge',
+  shares: [noTokenProbeScenario],
   title: 'an insufficient_scope challenge names every scope the request needs: a token with them is served',
   level: 'SHOULD',
   requirements: ['AUTH-14'],
@@ -255,6 +264,7 @@ export const scopesInOneChallenge = defineCheck({
 export const sessionNeedsToken = defineCheck({
   ...common,
   id: 'auth/session-needs-token',
+  shares: [noTokenProbeScenario],
   title: 'a session id without a token gets 401: every request is authorized on its own',
   level: 'MUST',
   requirements: ['AUTH-9'],
@@ -278,6 +288,7 @@ export const sessionNeedsToken = defineCheck({
 export const prmDocument = defineCheck({
   ...common,
   id: 'auth/prm-document',
+  shares: [noTokenProbeScenario],
   title: 'protected-resource metadata (RFC 9728) is served and lists at least one authorization server',
   level: 'MUST',
   requirements: ['AUTH-3'],
@@ -298,6 +309,7 @@ export const prmDocument = defineCheck({
 export const prmReadable = defineCheck({
   ...common,
   id: 'auth/prm-readable',
+  shares: [noTokenProbeScenario],
   title: 'the metadata URL a client is given (or the well-known one) is readable without a token',
   level: 'MUST',
   kind: 'D',
@@ -317,6 +329,7 @@ export const prmReadable = defineCheck({
 export const prmResource = defineCheck({
   ...common,
   id: 'auth/prm-resource',
+  shares: [noTokenProbeScenario],
   title: 'the metadata names the MCP endpoint as its resource',
   level: 'MUST',
   kind: 'D',
@@ -340,6 +353,7 @@ export const prmResource = defineCheck({
 export const noOfflineAccess = defineCheck({
   ...common,
   id: 'auth/no-offline-access',
+  shares: [noTokenProbeScenario],
   title: 'offline_access is in no challenged scope and not in scopes_supported',
   level: 'SHOULD',
   requirements: ['AUTH-17'],

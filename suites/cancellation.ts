@@ -8,10 +8,11 @@ import type { Outcome, Received, RequestId, Session } from '../src/session/index
 import { delay, within } from './lib/delay.js';
 import { answered, livenessName, probeAlive } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
-import { cancelInitialize, preInitialize, type CancelledInitialize } from './lib/pre-initialize.js';
+import { cancelInitialize, preInitialize, preInitializeScenario, type CancelledInitialize } from './lib/pre-initialize.js';
 import { earlyPingEndedConnection } from './lib/handshake-walk.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
+import { listWalk } from './lib/list-all.js';
 
 /** How long after starting the call the cancellation goes out. */
 const CANCEL_AFTER_MS = 100;
@@ -34,6 +35,7 @@ async function stillAnswers(ctx: CheckContext, after: string, session: Session =
 
 export const inFlight = defineCheck({
   id: 'cancellation/in-flight',
+  shares: [listWalk],
   title: 'a cancelled in-flight request gets no response, and the server keeps working',
   level: 'SHOULD',
   requirements: ['CANCEL-1'],
@@ -136,6 +138,7 @@ export const afterResponse = defineCheck({
 
 export const cancelledInitialize = defineCheck({
   id: 'cancellation/initialize',
+  shares: [preInitializeScenario],
   title: 'a cancellation naming initialize leaves a working server',
   level: 'MUST',
   kind: 'D',

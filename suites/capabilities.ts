@@ -1,24 +1,25 @@
 // Capabilities: declared features work, undeclared ones are refused and not offered,
 // list_changed only where declared, and server requests only for what the client declared.
 // Proof of each check (the fixture fault that must break it): test/proof/capabilities.ts.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, defineSharedScenario, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import type { Received, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
-import { ALL_CLIENT_CAPABILITIES, handshakeWalk } from './lib/handshake-walk.js';
+import { ALL_CLIENT_CAPABILITIES, handshakeWalk, handshakeWalkScenario } from './lib/handshake-walk.js';
 import { exchangeOn, recordExchange, type Exchange } from './lib/exchange.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { describeWalkFailure, recordFailedPage } from './lib/list-verdict.js';
 import { isNotification, methodOf } from './lib/message-readers.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { openServerStream } from './lib/server-stream.js';
 import { argumentsFor, callableTools, callBriefly, toolsOf } from './lib/tool-survey.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
-import { subscriptionProbe, UNKNOWN_URI } from './resources.js';
+import { subscriptionProbe, UNKNOWN_URI, subscriptionProbeScenario } from './resources.js';
 
 export const declaredFeaturesWork = defineCheck({
   id: 'capabilities/declared-features-work',
+  shares: [listWalk, subscriptionProbeScenario],
   title: 'each declared capability answers its basic method',
   level: 'SHOULD',
   kind: 'D',
@@ -98,9 +99,11 @@ interface UndeclaredProbe extends Exchange {
 const listResult = (key: string) => (r: unknown) => isObject(r) && Array.isArray(r[key]) && r[key].length > 0;
 const completeResult = (r: unknown) => isObject(r) && isObject(r.completion) && Array.isArray(r.completion.values) && r.completion.values.length > 0;
 
+export const undeclaredProbes = defineSharedScenario<UndeclaredProbe[]>({ name: 'undeclared-capability probes' });
+
 /** Calls the basic method of every feature the server did not declare; once per run. */
 function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
-  return ctx.shared('capabilities/undeclared-probes', async () => {
+  return ctx.shared(undeclaredProbes, async () => {
     const probes: Array<Omit<UndeclaredProbe, 'outcome' | 'at'>> = [];
     if (!ctx.declares('tools')) probes.push({ capability: 'tools', method: 'tools/list', offers: { requirement: 'CAP-1', proves: listResult('tools') } });
     if (!ctx.declares('resources')) probes.push({ capability: 'resources', method: 'resources/list', offers: { requirement: 'CAP-2', proves: listResult('resources') } });
@@ -123,6 +126,7 @@ function probeUndeclared(ctx: CheckContext): Promise<UndeclaredProbe[]> {
 
 export const undeclaredRejected = defineCheck({
   id: 'capabilities/undeclared-rejected',
+  shares: [undeclaredProbes],
   title: 'methods of undeclared features are answered with -32601',
   level: 'SHOULD',
   kind: 'D',
@@ -147,6 +151,7 @@ export const undeclaredRejected = defineCheck({
 
 export const offeredFeaturesDeclared = defineCheck({
   id: 'capabilities/offered-features-declared',
+  shares: [undeclaredProbes],
   title: 'a feature the server serves (or logs through) is declared in its capabilities',
   level: 'MUST',
   requirements: ['CAP-1', 'CAP-2', 'CAP-3', 'CAP-4', 'CAP-5', 'TOOLS-1', 'RES-1', 'PROMPT-1', 'LOG-1', 'COMP-1'],
@@ -183,6 +188,7 @@ const LIST_CHANGED: Record<string, string> = {
 
 export const listChangedDeclared = defineCheck({
   id: 'capabilities/list-changed-declared-whole-run',
+  phase: 'final',
   title: 'list_changed notifications come only for features that declared listChanged',
   level: 'MUST',
   kind: 'D',
@@ -245,6 +251,7 @@ const declaresClientFeatures = (s: Session) => Object.keys(s.options.clientCapab
 
 export const clientCapabilitiesRespected = defineCheck({
   id: 'capabilities/client-capabilities-respected',
+  shares: [handshakeWalkScenario, listWalk],
   title: 'the server sends roots, sampling and elicitation requests only to a client that declared them',
   level: 'MUST',
   // LIFE-11: the negotiated client capabilities are the ones the server may use.

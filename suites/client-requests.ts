@@ -7,7 +7,7 @@
 import { defineCheck, describeOutcome, errorCode, lostResponse, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Revision } from '../src/schema/index.js';
 import type { Outcome, Received } from '../src/session/index.js';
-import { allRuns, askedBy, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, violatedProperty, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
+import { allRuns, askedBy, asksOf, callOf, clientRequestRun, nothingAsked, triggerOf, violatedProperty, clientRequestScenario, type AnswerPolicy, type ClientRequestRun, type ServerAsk } from './lib/client-request-runs.js';
 import { isObject } from './lib/json-object.js';
 import { outlivedPastNeed } from './lib/outlived.js';
 import { callTool } from './lib/tool-call.js';
@@ -62,6 +62,7 @@ async function judgeEach(ctx: CheckContext, method: string, problemsOf: (ask: Se
 
 export const samplingRequestShape = defineCheck({
   id: 'client-requests/sampling-request-shape',
+  shares: [clientRequestScenario],
   title: 'sampling/createMessage requests have messages, an integer maxTokens and well-formed options',
   level: 'MUST',
   kind: 'S',
@@ -96,6 +97,7 @@ export function flatSchemaProblems(schema: unknown, revision: Revision): string[
 
 export const elicitationRequestShape = defineCheck({
   id: 'client-requests/elicitation-request-shape',
+  shares: [clientRequestScenario],
   title: 'elicitation/create requests carry a message, and forms a flat schema of primitive properties',
   level: 'MUST',
   kind: 'S',
@@ -114,6 +116,7 @@ export const elicitationRequestShape = defineCheck({
 
 export const rootsRequestShape = defineCheck({
   id: 'client-requests/roots-request-shape',
+  shares: [clientRequestScenario],
   title: 'roots/list requests carry no params besides _meta',
   level: 'MUST',
   kind: 'S',
@@ -133,6 +136,7 @@ export const rootsRequestShape = defineCheck({
 
 export const samplingToolsDeclared = defineCheck({
   id: 'client-requests/sampling-tools-declared',
+  shares: [clientRequestScenario],
   title: 'sampling requests carry tools or toolChoice only for a client that declared sampling.tools',
   level: 'MUST',
   requirements: ['SAMP-3'],
@@ -150,6 +154,7 @@ export const samplingToolsDeclared = defineCheck({
 
 export const samplingIncludeContext = defineCheck({
   id: 'client-requests/sampling-include-context',
+  shares: [clientRequestScenario],
   title: 'sampling requests ask for other context (includeContext) only when the client declared sampling.context',
   level: 'SHOULD',
   requirements: ['SAMP-4'],
@@ -184,6 +189,7 @@ function declaredTaskFor(run: ClientRequestRun, method: string): boolean {
 
 export const noTaskUndeclared = defineCheck({
   id: 'client-requests/no-task-undeclared',
+  shares: [clientRequestScenario],
   title: 'the server makes a request to the client a task only when the client declared tasks for it',
   level: 'SHOULD',
   requirements: ['TASK-30'],
@@ -208,6 +214,7 @@ export const noTaskUndeclared = defineCheck({
 
 export const elicitationModesDeclared = defineCheck({
   id: 'client-requests/elicitation-modes-declared',
+  shares: [clientRequestScenario],
   title: 'URL-mode elicitations go only to a client that declared elicitation.url',
   level: 'MUST',
   requirements: ['ELIC-2'],
@@ -268,6 +275,7 @@ function urlModeProblems(runs: ClientRequestRun[]): { problems: string[]; eviden
 
 export const elicitationUrlMode = defineCheck({
   id: 'client-requests/elicitation-url-mode',
+  shares: [clientRequestScenario],
   title: 'URL-mode elicitations carry a message, a URL and a unique elicitationId, and their completions name one',
   level: 'MUST',
   requirements: ['ELIC-6', 'ELIC-8', 'ELIC-9'],
@@ -357,6 +365,7 @@ async function survives(ctx: CheckContext, policies: AnswerPolicy[], method: str
 
 export const samplingErrorSurvived = defineCheck({
   id: 'client-requests/sampling-error-survived',
+  shares: [clientRequestScenario],
   title: 'a sampling request answered with the user-rejected error (-1) ends its call, and the server goes on',
   level: 'SHOULD',
   kind: 'D',
@@ -368,6 +377,7 @@ export const samplingErrorSurvived = defineCheck({
 
 export const samplingMalformedResult = defineCheck({
   id: 'client-requests/sampling-malformed-result',
+  shares: [clientRequestScenario],
   title: 'a sampling result missing its fields is not taken for a valid one',
   level: 'SHOULD',
   requirements: ['SAMP-6'],
@@ -381,6 +391,7 @@ export const samplingMalformedResult = defineCheck({
 
 export const elicitationRefusalSurvived = defineCheck({
   id: 'client-requests/elicitation-refusal-survived',
+  shares: [clientRequestScenario],
   title: 'declined and cancelled elicitations end their calls, and the server goes on',
   level: 'SHOULD',
   kind: 'D',
@@ -393,6 +404,7 @@ export const elicitationRefusalSurvived = defineCheck({
 
 export const elicitationContentChecked = defineCheck({
   id: 'client-requests/elicitation-content-checked',
+  shares: [clientRequestScenario],
   title: 'content accepted for a form elicitation is checked against the requested schema',
   level: 'SHOULD',
   kind: 'N',
@@ -432,6 +444,7 @@ export const elicitationContentChecked = defineCheck({
 
 export const rootsErrorSurvived = defineCheck({
   id: 'client-requests/roots-error-survived',
+  shares: [clientRequestScenario],
   title: 'roots/list answered with -32601 leaves the server working',
   level: 'SHOULD',
   requirements: ['ROOTS-4'],
@@ -446,6 +459,7 @@ const isRootsRequest = (r: Received) => isObject(r.message) && r.message.method 
 
 export const rootsAskedAgain = defineCheck({
   id: 'client-requests/roots-list-changed',
+  shares: [clientRequestScenario],
   title: 'after notifications/roots/list_changed, a server that uses roots asks for them again',
   level: 'SHOULD',
   kind: 'S',

@@ -5,7 +5,7 @@ import { defineCheck, describeOutcome, errorCode, mapLimited, type Check, type C
 import type { Outcome } from '../src/session/index.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { plural } from './lib/plural.js';
 import { andStateless, WITH_STATELESS } from './lib/revisions.js';
 import { UNKNOWN_PROMPT } from './prompts.js';
@@ -50,6 +50,7 @@ async function targets(ctx: CheckContext): Promise<Target[]> {
 
 export const completionValues = defineCheck({
   id: 'completion/values',
+  shares: [listWalk],
   title: 'completion/complete returns at most 100 values, with total and hasMore consistent',
   level: 'MUST',
   kind: 'S',
@@ -111,6 +112,7 @@ export const unknownPromptRef = defineCheck({
 
 export const contextAccepted = defineCheck({
   id: 'completion/context-arguments',
+  shares: [listWalk],
   title: 'completion/complete accepts context.arguments (values already resolved)',
   level: 'MUST',
   kind: 'D',

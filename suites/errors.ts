@@ -27,7 +27,7 @@ import { livenessMessage } from './lib/alive.js';
 import { isObject } from './lib/json-object.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { HEADER_MISMATCH, lacksRoutingTarget } from './lib/stateless-wire.js';
-import { listAll } from './lib/list-all.js';
+import { listAll, listWalk } from './lib/list-all.js';
 import { callPermission, toolsOf } from './lib/tool-survey.js';
 
 /** RPC-6: longer than this is no longer a short description. */
@@ -307,6 +307,7 @@ export const invalidParams = defineCheck({
   spec: 'basic#error-responses',
   revisions: WITH_STATELESS,
   connection: 'disposable',
+  shares: [listWalk],
   long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
     const session = ctx.session;

@@ -7,7 +7,7 @@
 // what came back, and a command that replays it (src/fuzz/).
 // Proof of each check (the fixture fault that must break it): test/proof/fuzz.ts.
 import type fc from 'fast-check';
-import { defineCheck, HANDSHAKE_TAG, STATEFUL_REVISIONS, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, HANDSHAKE_TAG, STATEFUL_REVISIONS, defineSharedScenario, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';
 import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
 import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
@@ -20,12 +20,13 @@ import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
 import { statelessRefusalCases } from '../src/fuzz/stateless-strategies.js';
 import { isStateless, loadSchemaSet } from '../src/schema/index.js';
 import { discover, type Session } from '../src/session/index.js';
-import { listAll } from './lib/list-all.js';
+import { listAll, listWalk } from './lib/list-all.js';
 import { argumentsFor, callPermission, toolsOf } from './lib/tool-survey.js';
 import { noteSample, sampleTools } from './lib/tool-sample.js';
 import { within } from './lib/delay.js';
-import { claimSpare } from './lib/unknown-version-probes.js';
+import { claimSpare, unknownVersionAnswers } from './lib/unknown-version-probes.js';
 import { STATELESS } from './lib/stateless-wire.js';
+import { preInitializeScenario } from './lib/pre-initialize.js';
 
 type Obj = Record<string, unknown>;
 
@@ -104,7 +105,7 @@ interface Relay {
   /** How long the campaign holding the turn may search (the tool campaign's dictionary makes it longer). */
   holdMs?: number;
 }
-const RELAY_KEY = 'fuzz/valid-traffic-relay';
+export const fuzzSessionRelay = defineSharedScenario<Relay>({ name: 'fuzz session relay' });
 
 /** Cases run, nothing found, no restart: the session is as healthy as a fresh one. */
 function endedClean(result: CampaignResult): boolean {
@@ -115,7 +116,7 @@ function endedClean(result: CampaignResult): boolean {
 async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
   const relays = plan.relay === true && ctx.target.transport === 'stdio' && !ctx.check.clientCapabilities;
   if (!relays) return fuzzOnce(ctx, plan);
-  const relay = await ctx.shared(RELAY_KEY, async (): Promise<Relay> => ({ turn: Promise.resolve() }));
+  const relay = await ctx.shared(fuzzSessionRelay, async (): Promise<Relay> => ({ turn: Promise.resolve() }));
   const before = relay.turn;
   let done!: () => void;
   relay.turn = new Promise((resolve) => (done = resolve));
@@ -202,6 +203,7 @@ function grade(ctx: CheckContext, result: CampaignResult): Verdict {
 
 export const malformedMessages = defineCheck({
   id: 'fuzz/malformed-messages',
+  shares: [listWalk, unknownVersionAnswers],
   title: 'malformed and hostile input (broken JSON, bad bytes, bad envelopes, huge and deep values) never crashes, hangs or confuses the server',
   level: 'MUST',
   kind: 'J',
@@ -226,6 +228,7 @@ export const malformedMessages = defineCheck({
 
 export const validRequests = defineCheck({
   id: 'fuzz/valid-requests',
+  shares: [listWalk, fuzzSessionRelay, unknownVersionAnswers, preInitializeScenario],
   title: 'generated valid requests of every method are each answered exactly once with their id, with a response that fits the schema',
   level: 'MUST',
   kind: 'J',
@@ -245,6 +248,7 @@ const PLAIN_RUN_PREFIX_ARGUMENTS = 25;
 
 export const toolArguments = defineCheck({
   id: 'fuzz/tool-arguments',
+  shares: [listWalk, fuzzSessionRelay, unknownVersionAnswers],
   title: 'tools we may call survive generated, invalid and hostile arguments: an answer every time, never a crash or hang',
   level: 'MUST',
   kind: 'N',

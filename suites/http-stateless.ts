@@ -4,12 +4,12 @@
 // request. Each check sends raw POSTs on a connection of its own, so it can leave out or
 // forge any header.
 // Proof of each check (the fixture fault that must break it): test/proof/http-stateless.ts.
-import { defineCheck, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
+import { defineCheck, defineSharedScenario, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Evidence, Session } from '../src/session/index.js';
 import { encodeHeaderValue } from '../src/transport/index.js';
 import { exchange, isJsonRpcMessage, mediaOf, type Reply } from './lib/http-probe.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { plural } from './lib/plural.js';
 import { NOTHING_KNOWN } from './lib/plausible-value.js';
 import { sampleValue } from './lib/sample-args.js';
@@ -78,6 +78,7 @@ async function firstCallableTool(ctx: CheckContext): Promise<{ tool: ToolDef; ar
 
 export const routingHeadersValidated = defineCheck({
   id: 'http-stateless/routing-headers-validated',
+  shares: [listWalk],
   title: 'a missing or mismatched Mcp-Method, Mcp-Name or MCP-Protocol-Version gets 400 with -32020; a base64-encoded Mcp-Name is accepted',
   level: 'MUST',
   requirements: ['S26-25'],
@@ -147,6 +148,7 @@ export const unknownMethod404 = defineCheck({
 
 export const xMcpHeaderValid = defineCheck({
   id: 'http-stateless/x-mcp-header-valid',
+  shares: [listWalk],
   title: 'x-mcp-header names are unique HTTP tokens on string, integer or boolean properties reached through "properties"',
   level: 'MUST',
   requirements: ['S26-30'],
@@ -194,6 +196,7 @@ function otherValue(value: unknown): unknown {
 
 export const paramHeadersValidated = defineCheck({
   id: 'http-stateless/param-headers-validated',
+  shares: [listWalk],
   title: 'an Mcp-Param-* header that is missing or disagrees with the tool argument gets 400 with -32020',
   level: 'MUST',
   requirements: ['S26-29'],
@@ -275,9 +278,11 @@ interface StreamProbe {
   reply: Reply;
 }
 
+export const streamProbeScenario = defineSharedScenario<StreamProbe[]>({ name: 'stateless HTTP stream probes' });
+
 /** A few requests POSTed raw on a connection of their own, once per run: their replies show how the server streams. */
 function streamProbes(ctx: CheckContext): Promise<StreamProbe[]> {
-  return ctx.shared('http-stateless/stream-probes', async () => {
+  return ctx.shared(streamProbeScenario, async () => {
     const { session } = await ctx.connect();
     const requests: Array<{ method: string; params?: Item; progressToken?: string }> = [{ method: 'server/discover' }];
     const list = declaredLists(ctx)[0];
@@ -309,6 +314,7 @@ const FOREIGN_NOTIFICATIONS = /^notifications\/((tools|prompts|resources)\/list_
 
 export const responseStreams = defineCheck({
   id: 'http-stateless/response-streams',
+  shares: [streamProbeScenario],
   title: 'an SSE response stream carries no requests and only notifications of its request, and ends with the response',
   level: 'MUST',
   requirements: ['S26-33', 'S26-13'],
@@ -345,6 +351,7 @@ export const responseStreams = defineCheck({
 
 export const sseAccelBuffering = defineCheck({
   id: 'http-stateless/sse-accel-buffering',
+  shares: [streamProbeScenario],
   title: 'SSE replies carry the header X-Accel-Buffering: no',
   level: 'SHOULD',
   requirements: ['S26-35'],

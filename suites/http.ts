@@ -33,6 +33,7 @@ import { dropAndResume } from './lib/sse-resume.js';
 import { firstStreamedReply, howAnswered, slowCallRequest, wireRequest, type WireRequest } from './lib/stream-makers.js';
 import { judgeLedger } from './lib/sse-id-ledger.js';
 import { sseLedgerFor } from '../src/transport/index.js';
+import { listWalk } from './lib/list-all.js';
 
 const STREAMABLE: readonly Revision[] = ['2025-03-26', '2025-06-18', '2025-11-25'];
 /** Rules of the Streamable HTTP transport that 2026-07-28 keeps (its POST side; no sessions, no GET stream). */
@@ -456,6 +457,7 @@ export const sseReplyEvents = defineCheck({
   spec: 'basic/transports#sending-messages-to-the-server',
   revisions: STREAMABLE_POST,
   transports: ['http'],
+  shares: [listWalk],
   connection: 'fresh',
   async run(ctx) {
     const got = await sseReply(ctx);
@@ -489,6 +491,7 @@ export const ssePrimingEvent = defineCheck({
   spec: 'basic/transports#sending-messages-to-the-server',
   revisions: ['2025-11-25'],
   transports: ['http'],
+  shares: [listWalk],
   connection: 'fresh',
   async run(ctx) {
     const got = await sseReply(ctx);
@@ -561,6 +564,7 @@ export const sseStreamEnds = defineCheck({
   spec: 'basic/transports#sending-messages-to-the-server',
   revisions: STREAMABLE_POST,
   transports: ['http'],
+  shares: [listWalk],
   connection: 'fresh',
   async run(ctx) {
     const timeoutMs = Math.min(ctx.options.requestTimeoutMs, STREAM_END_MS);
@@ -597,6 +601,7 @@ export const sseEventIdsUnique = defineCheck({
   spec: 'basic/transports#multiple-connections',
   revisions: STREAMABLE,
   transports: ['http'],
+  shares: [listWalk],
   connection: 'fresh',
   long: true, // a quiet period (or several): started first among the checks on connections of their own
   async run(ctx) {
@@ -647,6 +652,7 @@ export const sseEventIdsWholeRun = defineCheck({
   spec: 'basic/transports#resumability-and-redelivery',
   revisions: STREAMABLE,
   transports: ['http'],
+  phase: 'final',
   async run(ctx) {
     const ledger = sseLedgerFor(ctx.target);
     const v = judgeLedger(ledger.streams, ctx.revision);
@@ -683,6 +689,7 @@ function sseMessages(body: string): unknown[] {
 
 export const sseResumption = defineCheck({
   id: 'http/sse-resumption',
+  shares: [listWalk],
   title: 'a dropped SSE reply resumed with Last-Event-ID replays only its own stream, and the request still completes',
   level: 'MUST',
   requirements: ['HTTP-24', 'HTTP-23', 'HTTP-16', 'HTTP-22'],
@@ -735,6 +742,7 @@ export const sseResumption = defineCheck({
 
 export const relatedMessagesOnRequestStream = defineCheck({
   id: 'http/related-messages-on-request-stream',
+  shares: [listWalk],
   title: "a request's progress travels on its own SSE reply, not on the GET stream, and that reply carries nothing of other requests",
   level: 'SHOULD',
   requirements: ['HTTP-19', 'HTTP-11'],

@@ -1,12 +1,12 @@
 // Lifecycle: the initialize handshake, version negotiation, ping, and shutdown.
 // Proof of each check (the fixture fault that must break it): test/proof/lifecycle.ts.
-import { defineCheck, describeOutcome, HANDSHAKE_TAG, STATEFUL_REVISIONS as STATEFUL, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, HANDSHAKE_TAG, STATEFUL_REVISIONS as STATEFUL, defineSharedScenario, type Check, type CheckContext } from '../src/checks/index.js';
 import { isRevision, isStateless, validateMessage, type Rev20251125 } from '../src/schema/index.js';
 import { initialize, type HandshakeResult } from '../src/session/index.js';
 import type { CloseInfo } from '../src/transport/types.js';
 import { isObject } from './lib/json-object.js';
-import { handshakeWalk, walkProbeAnswer, walkProbeRevision } from './lib/handshake-walk.js';
-import { preInitialize } from './lib/pre-initialize.js';
+import { handshakeWalk, walkProbeAnswer, walkProbeRevision, handshakeWalkScenario } from './lib/handshake-walk.js';
+import { preInitialize, preInitializeScenario } from './lib/pre-initialize.js';
 import { UNKNOWN_VERSIONS, unknownVersionProbes } from './lib/unknown-version-probes.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 
@@ -112,12 +112,14 @@ interface VersionProbes {
   exit?: { version: string; info: Promise<CloseInfo> };
 }
 
+export const versionNegotiationProbes = defineSharedScenario<VersionProbes>({ name: 'version negotiation probes' });
+
 /** What the server answers to each stateful revision and to two it cannot know: one probe per
  * version, in parallel, shared by the negotiation checks (the main session's answer is reused,
  * and on stdio the handshake walk's initialize is one revision's probe: walkProbeRevision).
  * On stdio the probe of the newest other stateful revision also serves lifecycle/stdin-close-exit. */
 function versionProbes(ctx: CheckContext): Promise<VersionProbes> {
-  return ctx.shared('lifecycle/version-answers', async () => {
+  return ctx.shared(versionNegotiationProbes, async () => {
     const asks: readonly string[] = STATEFUL;
     const unknown = unknownVersionProbes(ctx);
     const main = ctx.facts.handshake;
@@ -156,6 +158,7 @@ function noteAnswers(ctx: CheckContext, answers: Map<string, HandshakeResult>, v
 
 export const versionEcho = defineCheck({
   id: 'lifecycle/version-echo',
+  shares: [versionNegotiationProbes],
   title: 'a supported requested version is answered with that same version',
   level: 'MUST',
   requirements: ['LIFE-2'],
@@ -179,6 +182,7 @@ export const versionEcho = defineCheck({
 
 export const unsupportedVersion = defineCheck({
   id: 'lifecycle/unsupported-version',
+  shares: [versionNegotiationProbes],
   title: 'an unknown requested version is answered with a version the server supports, not echoed',
   level: 'MUST',
   // LIFE-16: a version mismatch is where readiness for failed negotiation shows from outside.
@@ -212,6 +216,7 @@ export const unsupportedVersion = defineCheck({
 
 export const counterOfferNewest = defineCheck({
   id: 'lifecycle/counter-offer-newest',
+  shares: [versionNegotiationProbes],
   title: 'the counter-offered version is the newest the server supports',
   level: 'SHOULD',
   requirements: ['LIFE-4'],
@@ -234,6 +239,7 @@ export const counterOfferNewest = defineCheck({
 
 export const initializedNotAnswered = defineCheck({
   id: 'lifecycle/initialized-not-answered',
+  shares: [handshakeWalkScenario],
   title: 'notifications/initialized gets no reply',
   level: 'MUST',
   requirements: ['LIFE-6', 'RPC-7'],
@@ -279,6 +285,7 @@ export const pingAnswered = defineCheck({
 
 export const pingBeforeInitialized = defineCheck({
   id: 'lifecycle/ping-before-initialized',
+  shares: [handshakeWalkScenario],
   title: 'ping between initialize and notifications/initialized is answered',
   level: 'SHOULD',
   kind: 'D',
@@ -302,6 +309,7 @@ export const pingBeforeInitialized = defineCheck({
 
 export const requestBeforeInitialize = defineCheck({
   id: 'lifecycle/request-before-initialize',
+  shares: [preInitializeScenario],
   title: 'a request before initialize is not served as if the session existed',
   level: 'MUST',
   kind: 'D',
@@ -322,6 +330,7 @@ export const requestBeforeInitialize = defineCheck({
 
 export const noRequestsBeforeInitialized = defineCheck({
   id: 'lifecycle/no-requests-before-initialized',
+  shares: [handshakeWalkScenario],
   title: 'no server requests other than ping before notifications/initialized',
   level: 'SHOULD',
   requirements: ['LIFE-7'],
@@ -341,6 +350,7 @@ export const noRequestsBeforeInitialized = defineCheck({
 
 export const stdinCloseExits = defineCheck({
   id: 'lifecycle/stdin-close-exit',
+  shares: [versionNegotiationProbes],
   title: 'closing stdin ends a stdio server without signals',
   level: 'SHOULD',
   kind: 'D',

@@ -5,7 +5,7 @@ import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext 
 import type { Received, Session } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import type { Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { LOG_LEVELS } from './lib/log-levels.js';
 import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
 import { knownFromResources } from './lib/plausible-value.js';
@@ -98,6 +98,7 @@ const levelsOf = (logs: Received[]) => [...new Set(logs.map((r) => String(params
 
 export const levelFilter = defineCheck({
   id: 'logging/level-filter',
+  shares: [listWalk],
   title: 'after logging/setLevel, no notifications/message below that level arrive',
   level: 'SHOULD',
   kind: 'S',

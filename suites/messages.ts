@@ -30,6 +30,7 @@ const isFraming = (f: Finding) => (f.requirement ?? '').startsWith('STDIO-') || 
 
 export const allServerMessages = defineCheck({
   id: 'messages/all-server-messages',
+  phase: 'final',
   title: 'every message the server sent fits the schema of the negotiated revision',
   level: 'MUST',
   kind: 'S',
@@ -47,6 +48,7 @@ export const allServerMessages = defineCheck({
 
 export const stdoutOnlyJsonRpc = defineCheck({
   id: 'stdio/stdout-only-jsonrpc-whole-run',
+  phase: 'final',
   title: 'stdout carries only newline-delimited UTF-8 JSON-RPC messages',
   level: 'MUST',
   requirements: ['STDIO-3', 'STDIO-2', 'STDIO-1'],

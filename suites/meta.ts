@@ -4,7 +4,7 @@
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
 import { isStateless } from '../src/schema/index.js';
 import { isObject } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { andStateless } from './lib/revisions.js';
 
 const LABEL = '[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?';
@@ -52,6 +52,7 @@ function reserved(prefix: string, revision: string): boolean {
 
 export const metaKeyNames = defineCheck({
   id: 'meta/key-names',
+  shares: [listWalk],
   title: '_meta keys are well-formed names, off MCP\'s reserved prefixes, with reverse-DNS prefixes',
   level: 'MUST',
   requirements: ['META-1', 'META-2', 'META-3'],
@@ -117,6 +118,7 @@ async function icons(ctx: CheckContext): Promise<Array<{ where: string; icon: un
 
 export const iconsWellFormed = defineCheck({
   id: 'meta/icons',
+  shares: [listWalk],
   title: 'icons have a src, sizes such as "48x48" or "any", a light or dark theme, and an https: or data: src',
   level: 'MUST',
   kind: 'S',

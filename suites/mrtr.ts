@@ -11,7 +11,7 @@ import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
 import { ALL_INPUT_CAPABILITIES, inputRequestsOf, INPUT_METHODS, inputRequired, isInputRequired, requestStateOf, undeclaredNeeds } from './lib/mrtr-client.js';
 import { tamperRequestState } from './lib/mrtr-request-state.js';
-import { declaring, driveEvidence, driveTarget, noteSurvey, skipReason, surveyMrtr, type Drive, type MrtrTarget } from './lib/mrtr-survey.js';
+import { declaring, driveEvidence, driveTarget, noteSurvey, skipReason, surveyMrtr, mrtrDrive, mrtrSurvey, type Drive, type MrtrTarget } from './lib/mrtr-survey.js';
 import { isAnswer, whatHappened } from './lib/answered.js';
 import { probeAlive } from './lib/alive.js';
 import { answerForm, completed, firstFormRetry, type FormRetry } from './lib/mrtr-refusal.js';
@@ -49,6 +49,7 @@ function shapeProblem(result: Item): string | undefined {
 
 export const inputRequiredShape = defineCheck({
   id: 'mrtr/input-required-shape',
+  shares: [mrtrSurvey, mrtrDrive],
   title: 'an InputRequiredResult holds inputRequests or requestState, and asks only elicitation, sampling or roots',
   level: 'MUST',
   requirements: ['S26-9'],
@@ -100,6 +101,7 @@ function undeclared(result: Item, declared: Item): { key: string; needs: string[
 
 export const declaredOnly = defineCheck({
   id: 'mrtr/declared-capabilities-only',
+  shares: [mrtrSurvey, mrtrDrive],
   title: 'inputRequests ask only for client capabilities the request declared',
   level: 'MUST',
   requirements: ['S26-10'],
@@ -170,6 +172,7 @@ async function tamperedRetry(ctx: CheckContext, drive: Drive): Promise<{ x: Judg
 
 export const requestStateIntegrity = defineCheck({
   id: 'mrtr/request-state-tampered',
+  shares: [mrtrSurvey, mrtrDrive],
   title: 'a retry with a tampered requestState is rejected with an error',
   level: 'MUST',
   requirements: ['S26-11'],
@@ -226,6 +229,7 @@ async function retryProbes(ctx: CheckContext, drive: Drive): Promise<{ problem?:
 
 export const retryWithoutResponses = defineCheck({
   id: 'mrtr/retry-without-responses',
+  shares: [mrtrSurvey, mrtrDrive],
   title: 'a retry without the needed inputResponses is asked again, and unknown inputResponses are ignored',
   level: 'SHOULD',
   requirements: ['S26-12'],
@@ -301,6 +305,7 @@ export const refusedInputEndsRequest = defineCheck({
   spec: 'client/elicitation#error-handling',
   revisions: REVISIONS,
   long: true,
+  shares: [mrtrSurvey],
   async run(ctx) {
     const got = await formControl(ctx);
     if (typeof got === 'string') return ctx.skip(got);
@@ -340,6 +345,7 @@ export const invalidContentNotAccepted = defineCheck({
   spec: 'client/elicitation#form-mode-security',
   revisions: REVISIONS,
   long: true,
+  shares: [mrtrSurvey],
   async run(ctx) {
     const got = await formControl(ctx);
     if (typeof got === 'string') return ctx.skip(got);
@@ -364,6 +370,8 @@ const isServerRequest = (r: Received) => isObject(r.message) && typeof r.message
 
 export const noServerRequests = defineCheck({
   id: 'mrtr/no-server-requests-whole-run',
+  phase: 'final',
+  shares: [mrtrSurvey],
   title: 'the server never sends a JSON-RPC request (over the whole run)',
   level: 'MUST',
   requirements: ['S26-13'],

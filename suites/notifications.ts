@@ -8,7 +8,7 @@ import { isStateless } from '../src/schema/index.js';
 import { META_LOG_LEVEL, type Finding, type Received, type Session } from '../src/session/index.js';
 import { burst, harmlessMethods } from './ids.js';
 import { isObject } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { openServerStream } from './lib/server-stream.js';
 import { paramHeaders } from './lib/tool-call.js';
@@ -125,6 +125,7 @@ async function provokeStateless(ctx: CheckContext, session: Session): Promise<st
 
 export const serverNotifications = defineCheck({
   id: 'notifications/server-notifications',
+  shares: [listWalk],
   title: 'notifications the server sends carry no id and fit their schemas; responses among them stay correlated',
   level: 'MUST',
   requirements: ['RPC-8', 'RPC-2'],

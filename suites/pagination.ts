@@ -4,7 +4,7 @@
 // Proof of each check (the fixture fault that must break it): test/proof/pagination.ts.
 import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext, type Verdict } from '../src/checks/index.js';
 import type { Outcome } from '../src/session/index.js';
-import { identityOf, listAll, type ListWalk } from './lib/list-all.js';
+import { identityOf, listAll, listWalk, type ListWalk } from './lib/list-all.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 
 interface PagedList {
@@ -37,6 +37,7 @@ function summary(walks: ListWalk[]): string {
 
 export const walkEnds = defineCheck({
   id: 'pagination/walk-ends',
+  shares: [listWalk],
   title: 'following nextCursor through each list reaches a last page',
   level: 'MUST',
   kind: 'D',
@@ -60,6 +61,7 @@ export const walkEnds = defineCheck({
 
 export const uniqueItems = defineCheck({
   id: 'pagination/unique-items',
+  shares: [listWalk],
   title: 'no item of a list appears on two pages',
   level: 'MUST',
   kind: 'D',
@@ -88,6 +90,7 @@ export const uniqueItems = defineCheck({
 
 export const nextCursorShape = defineCheck({
   id: 'pagination/next-cursor',
+  shares: [listWalk],
   title: 'nextCursor is a non-empty string, and absent on the last page',
   level: 'MUST',
   kind: 'S',
@@ -121,6 +124,7 @@ function pageItems(walk: ListWalk, index: number): string[] {
 
 export const cursorStable = defineCheck({
   id: 'pagination/cursor-stable',
+  shares: [listWalk],
   title: 'a cursor used again returns the same page',
   level: 'SHOULD',
   requirements: ['PAGE-3'],
@@ -177,6 +181,7 @@ export const invalidCursor = defineCheck({
 
 export const foreignCursor = defineCheck({
   id: 'pagination/foreign-cursor',
+  shares: [listWalk],
   title: "a cursor from one list given to another is rejected, not served",
   level: 'SHOULD',
   requirements: ['PAGE-4'],

@@ -7,9 +7,10 @@ import type { Evidence } from '../src/session/index.js';
 import { delay } from './lib/delay.js';
 import { isObject } from './lib/json-object.js';
 import { andStateless, WITH_STATELESS } from './lib/revisions.js';
-import { callWithLooseToken, callWithToken, noteEvidence, progressRun, type ProgressNote, type TokenCall } from './lib/progress-run.js';
+import { callWithLooseToken, callWithToken, noteEvidence, progressRun, progressScenario, type ProgressNote, type TokenCall } from './lib/progress-run.js';
 import { paramHeaders } from './lib/tool-call.js';
 import { slowCallTimeoutMs, slowToolOnOwnConnection, unfinished } from './lib/slow-tool.js';
+import { listWalk } from './lib/list-all.js';
 
 const SPEC = 'basic/utilities/progress#progress-flow';
 
@@ -29,6 +30,7 @@ const isVerdict = (v: Observed | Verdict): v is Verdict => 'status' in v;
 
 export const tokenEcho = defineCheck({
   id: 'progress/token-echo',
+  shares: [progressScenario],
   title: 'progress notifications carry the request\'s own progressToken, same value and JSON type',
   level: 'MUST',
   requirements: ['PROG-1', 'PROG-7'],
@@ -58,6 +60,7 @@ export const tokenEcho = defineCheck({
 
 export const increasing = defineCheck({
   id: 'progress/increasing',
+  shares: [progressScenario],
   title: 'progress strictly increases for each token',
   level: 'MUST',
   requirements: ['PROG-2', 'PROG-3', 'PROG-8'],
@@ -101,6 +104,7 @@ export const increasing = defineCheck({
 
 export const stopsAfterResponse = defineCheck({
   id: 'progress/stops-after-response',
+  shares: [progressScenario],
   title: 'no progress notification for a request after its response',
   level: 'MUST',
   requirements: ['PROG-6', 'PROG-1'],
@@ -126,6 +130,7 @@ export const stopsAfterResponse = defineCheck({
 
 export const noTokenNoProgress = defineCheck({
   id: 'progress/no-token',
+  shares: [listWalk],
   title: 'a request without a progressToken gets no progress notifications',
   level: 'MUST',
   requirements: ['PROG-1'],
@@ -162,6 +167,7 @@ export const noTokenNoProgress = defineCheck({
 
 export const messageText = defineCheck({
   id: 'progress/message-text',
+  shares: [progressScenario],
   title: 'a progress message, when there is one, is human-readable text, not blank',
   level: 'SHOULD',
   requirements: ['PROG-4'],

@@ -7,7 +7,7 @@ import { isMimeType } from './lib/mime.js';
 import { exchangeOn, recordExchange } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
+import { listAll, objectsOf, SAMPLE_LIMIT, listWalk } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
 import { isInputRequired } from './lib/mrtr-client.js';
 import { plural } from './lib/plural.js';
@@ -24,6 +24,7 @@ const requiredArgs = (p: Item): Item[] => (Array.isArray(p.arguments) ? p.argume
 
 export const promptsList = defineCheck({
   id: 'prompts/list',
+  shares: [listWalk],
   title: 'prompts/list answers with named prompts',
   level: 'MUST',
   kind: 'S',
@@ -52,6 +53,7 @@ function getEach(ctx: CheckContext, prompts: Item[], completions: boolean, known
 
 export const promptsGet = defineCheck({
   id: 'prompts/get',
+  shares: [listWalk],
   title: 'prompts/get renders each listed prompt as well-formed messages',
   level: 'MUST',
   kind: 'S',
@@ -109,6 +111,7 @@ export const unknownPrompt = defineCheck({
 
 export const missingArgument = defineCheck({
   id: 'prompts/missing-argument',
+  shares: [listWalk],
   title: 'prompts/get without a required argument is answered with -32602',
   level: 'SHOULD',
   requirements: ['PROMPT-5'],
@@ -138,6 +141,7 @@ function notRefused(what: string, o: Outcome, rendered: string): string {
 
 export const nonStringArgument = defineCheck({
   id: 'prompts/non-string-argument',
+  shares: [listWalk],
   title: 'prompts/get with an argument value that is not a string is refused with -32602',
   level: 'SHOULD',
   requirements: ['PROMPT-7'],
@@ -183,6 +187,7 @@ export function promptBlockProblems(block: unknown, ours: ReadonlySet<string>): 
 
 export const promptContentBlocks = defineCheck({
   id: 'prompts/content-blocks',
+  shares: [listWalk],
   title: 'images and audio in prompt messages are base64 with a MIME type; embedded resources have a URI and text or blob',
   level: 'MUST',
   requirements: ['PROMPT-8', 'PROMPT-9'],

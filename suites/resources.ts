@@ -2,17 +2,17 @@
 // Reads are safe, so every check works on the server's own listed resources (the first
 // SAMPLE_LIMIT of them, read once per run).
 // Proof of each check (the fixture fault that must break it): test/proof/resources.ts.
-import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext } from '../src/checks/index.js';
+import { defineCheck, describeOutcome, errorCode, defineSharedScenario, type Check, type CheckContext } from '../src/checks/index.js';
 import { base64Problem } from './lib/base64.js';
 import { exchangeOn, recordExchange, type Judged } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf, SAMPLE_LIMIT } from './lib/list-all.js';
+import { listAll, objectsOf, SAMPLE_LIMIT, listWalk } from './lib/list-all.js';
 import { listWalkVerdict, recordFailedPage } from './lib/list-verdict.js';
 import { extraKeys, isNotification, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
 import { WITH_STATELESS } from './lib/revisions.js';
-import { listedReads, type Read } from './lib/resource-reads.js';
+import { listedReads, listedReadsScenario, type Read } from './lib/resource-reads.js';
 import { openServerStream } from './lib/server-stream.js';
 import { parseUriTemplate } from './uri-template.js';
 import { answered, probeAlive } from './lib/alive.js';
@@ -27,6 +27,7 @@ const contentsOf = (read: Read): Item[] =>
 
 export const resourcesList = defineCheck({
   id: 'resources/list',
+  shares: [listWalk],
   title: 'resources/list answers with resources whose URIs carry a scheme',
   level: 'MUST',
   kind: 'S',
@@ -49,6 +50,7 @@ export const resourcesList = defineCheck({
 
 export const readContents = defineCheck({
   id: 'resources/read-contents',
+  shares: [listedReadsScenario],
   title: 'resources/read returns contents that carry the URI and exactly one of text or blob',
   level: 'MUST',
   kind: 'S',
@@ -88,6 +90,7 @@ export const readContents = defineCheck({
 
 export const blobBase64 = defineCheck({
   id: 'resources/blob-base64',
+  shares: [listedReadsScenario],
   title: 'binary resource contents are valid base64',
   level: 'MUST',
   requirements: ['RES-5'],
@@ -114,6 +117,7 @@ export const blobBase64 = defineCheck({
 
 export const listedReadable = defineCheck({
   id: 'resources/listed-readable',
+  shares: [listedReadsScenario],
   title: 'every listed resource can be read',
   level: 'SHOULD',
   kind: 'D',
@@ -140,6 +144,7 @@ export const listedReadable = defineCheck({
 
 export const templatesList = defineCheck({
   id: 'resources/templates-list',
+  shares: [listWalk],
   title: 'resources/templates/list answers with valid RFC 6570 URI templates',
   level: 'MUST',
   kind: 'S',
@@ -197,9 +202,11 @@ interface SubscriptionProbe {
   unsubscribe?: Judged;
 }
 
+export const subscriptionProbeScenario = defineSharedScenario<SubscriptionProbe>({ name: 'resource subscription probe' });
+
 /** Subscribes to the first listed resource on the main session and unsubscribes again; once per run. */
 export function subscriptionProbe(ctx: CheckContext): Promise<SubscriptionProbe> {
-  return ctx.shared('resources/subscription-probe', async () => {
+  return ctx.shared(subscriptionProbeScenario, async () => {
     const uri = objectsOf(await listAll(ctx, 'resources/list', 'resources')).map((r) => r.uri).find((u): u is string => typeof u === 'string');
     if (!uri) return {};
     const subscribe = await exchangeOn(ctx.session, 'resources/subscribe', { uri });
@@ -210,6 +217,7 @@ export function subscriptionProbe(ctx: CheckContext): Promise<SubscriptionProbe>
 
 export const subscribeEmptyResult = defineCheck({
   id: 'resources/subscribe',
+  shares: [subscriptionProbeScenario],
   title: 'resources/subscribe and resources/unsubscribe answer with an empty result',
   level: 'MUST',
   kind: 'S',
@@ -234,6 +242,7 @@ export const subscribeEmptyResult = defineCheck({
 
 export const subscriptionUpdates = defineCheck({
   id: 'resources/subscription-updates',
+  shares: [listWalk, subscriptionProbeScenario],
   title: 'after a subscribe, resources/updated notifications name the subscribed URI',
   level: 'SHOULD',
   kind: 'D',
@@ -284,6 +293,7 @@ const HOSTILE_URIS: ReadonlyArray<readonly [string, string]> = [
 
 export const hostileUris = defineCheck({
   id: 'resources/hostile-uris',
+  shares: [listWalk],
   title: 'malformed, path-traversal and huge resource URIs get an error, and the server stays up',
   level: 'MUST',
   requirements: ['RES-14'],
@@ -328,6 +338,7 @@ export function annotationProblems(annotations: unknown): string[] {
 
 export const annotationsWellFormed = defineCheck({
   id: 'resources/annotations',
+  shares: [listWalk, listedReadsScenario],
   title: 'annotations of resources, templates and read contents have a valid audience, priority and lastModified',
   level: 'MUST',
   kind: 'S',
@@ -358,6 +369,7 @@ export function expandSimple(template: string, value: string): string | undefine
 
 export const templateMimeType = defineCheck({
   id: 'resources/template-mime-type',
+  shares: [listWalk],
   title: "a template's mimeType is the type of the resources it yields",
   level: 'SHOULD',
   kind: 'S',

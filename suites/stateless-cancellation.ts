@@ -9,6 +9,7 @@ import { isObject } from './lib/json-object.js';
 import { isNotification, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
 import { findSlowTool, slowCallTimeoutMs, unfinished } from './lib/slow-tool.js';
+import { listWalk } from './lib/list-all.js';
 
 /** How long after starting the call the cancellation goes out. */
 const CANCEL_AFTER_MS = 100;
@@ -17,6 +18,7 @@ const IN_FLIGHT_GRACE_MS = 250;
 
 export const stdioNothingAfterCancel = defineCheck({
   id: 'cancellation/stdio-nothing-after-cancel',
+  shares: [listWalk],
   title: 'stdio: after notifications/cancelled, no response and no progress for that request',
   level: 'MUST',
   requirements: ['S26-31'],

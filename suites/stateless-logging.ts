@@ -4,7 +4,7 @@
 // Proof of each check (the fixture fault that must break it): test/proof/stateless-logging.ts.
 import { defineCheck, describeOutcome, errorCode, type Check } from '../src/checks/index.js';
 import { META_LOG_LEVEL } from '../src/session/index.js';
-import { findNoisyTool, type LoggedCall } from './lib/listen-noisy-tool.js';
+import { findNoisyTool, noisyToolSearch, type LoggedCall } from './lib/listen-noisy-tool.js';
 import { LOG_LEVELS } from './lib/log-levels.js';
 import { paramsOf } from './lib/message-readers.js';
 import { whatHappened } from './lib/answered.js';
@@ -15,6 +15,7 @@ const levelsOf = (call: LoggedCall) => [...new Set(call.logs.map((r) => String(p
 
 export const perRequestLevel = defineCheck({
   id: 'logging/per-request-level',
+  shares: [noisyToolSearch],
   title: 'notifications/message only for requests with _meta logLevel, and only at or above it',
   level: 'MUST',
   requirements: ['S26-19'],
@@ -46,6 +47,7 @@ export const perRequestLevel = defineCheck({
 
 export const unknownRequestLevel = defineCheck({
   id: 'logging/unknown-request-level',
+  shares: [noisyToolSearch],
   title: 'an unknown _meta logLevel is answered with -32602',
   level: 'SHOULD',
   requirements: ['S26-20'],

@@ -13,11 +13,11 @@ import { askFreshOnViolation, withHistory } from './lib/connection-history.js';
 import { exchangeEvidence } from './lib/exchange.js';
 import { httpOf } from './lib/http-probe.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { identityOf, listAll, objectsOf, walkPages, type ListWalk } from './lib/list-all.js';
+import { identityOf, listAll, objectsOf, walkPages, listWalk, type ListWalk } from './lib/list-all.js';
 import { plural } from './lib/plural.js';
-import { asksForElicitation, ELICITATION, findElicitingTool, foundEvidence } from './lib/stateless-eliciting-tool.js';
+import { asksForElicitation, ELICITATION, findElicitingTool, foundEvidence, elicitingToolSearch } from './lib/stateless-eliciting-tool.js';
 import { extensionProblems } from './lib/stateless-extension-keys.js';
-import { isDualEra, legacyInitialize } from './lib/stateless-legacy-initialize.js';
+import { isDualEra, legacyInitialize, legacyInitializeScenario } from './lib/stateless-legacy-initialize.js';
 import {
   ALL_CLIENT_CAPABILITIES,
   declaredLists,
@@ -221,6 +221,7 @@ export const unsupportedVersion = defineCheck({
 
 export const capabilitiesPerRequest = defineCheck({
   id: 'stateless/capabilities-per-request',
+  shares: [elicitingToolSearch],
   title: 'capabilities declared by one request are not carried over to the next on the same connection',
   level: 'MUST',
   requirements: ['S26-5'],
@@ -250,6 +251,7 @@ export const capabilitiesPerRequest = defineCheck({
 
 export const missingCapabilityError = defineCheck({
   id: 'stateless/missing-capability-error',
+  shares: [elicitingToolSearch],
   title: 'a request lacking a client capability the server needs gets -32021 with data.requiredCapabilities (HTTP 400), or a fallback',
   level: 'MUST',
   requirements: ['S26-6'],
@@ -286,6 +288,7 @@ async function mainSessionAnswers(ctx: CheckContext, clientCapabilities: Record<
 
 export const resultTypeWholeRun = defineCheck({
   id: 'stateless/result-type-whole-run',
+  phase: 'final',
   title: 'every result carries resultType ("complete", or "input_required" for an interim result)',
   level: 'MUST',
   requirements: ['S26-7'],
@@ -336,6 +339,7 @@ const clip = (text: string, n: number) => (text.length > n ? `${text.slice(0, n 
 
 export const inputRequiredMethodsWholeRun = defineCheck({
   id: 'stateless/input-required-methods-whole-run',
+  phase: 'final',
   title: 'only tools/call, prompts/get and resources/read answer with input_required',
   level: 'MUST',
   requirements: ['S26-8'],
@@ -355,6 +359,7 @@ export const inputRequiredMethodsWholeRun = defineCheck({
 
 export const errorCodesWholeRun = defineCheck({
   id: 'stateless/error-codes-whole-run',
+  phase: 'final',
   title: 'no error codes in -32020…-32099 besides -32020, -32021 and -32022 (and none in -32000…-32019)',
   level: 'MUST',
   requirements: ['S26-23'],
@@ -388,6 +393,7 @@ export const errorCodesWholeRun = defineCheck({
 
 export const cacheFields = defineCheck({
   id: 'stateless/cache-fields',
+  shares: [listWalk, elicitingToolSearch],
   title: 'cacheable results carry ttlMs and cacheScope, the same cacheScope on every page; input_required results carry neither',
   level: 'MUST',
   requirements: ['S26-21'],
@@ -452,6 +458,7 @@ const MISSING_URI = 'mcp-conform://does-not-exist/5b1e02c4-resource';
 
 export const missingResource = defineCheck({
   id: 'stateless/missing-resource-invalid-params',
+  shares: [listWalk],
   title: 'reading a resource that does not exist gets -32602 (not -32002, never empty contents)',
   level: 'MUST',
   requirements: ['S26-22'],
@@ -505,6 +512,7 @@ function compareLists(a: ListWalk, b: ListWalk, what: string): { differs?: strin
 
 export const listStability = defineCheck({
   id: 'stateless/list-stability',
+  shares: [listWalk],
   title: 'tools, prompts and resources lists do not vary by connection or after other requests; tools keep their order',
   level: 'MUST',
   requirements: ['S26-24'],
@@ -553,6 +561,7 @@ const VERSION_LIKE = /\b\d{4}-\d{2}-\d{2}\b/;
 
 export const initializeNamesVersions = defineCheck({
   id: 'stateless/initialize-error-names-versions',
+  shares: [legacyInitializeScenario],
   title: 'a 2026-07-28-only server answers initialize with an error that names the versions it supports',
   level: 'SHOULD',
   requirements: ['S26-36', 'S26-37'],

@@ -7,7 +7,7 @@
 import { defineCheck, describeOutcome, type Check, type CheckContext } from '../src/checks/index.js';
 import { absence, describeCarried, keyOf, META_SUBSCRIPTION_ID, type Received } from '../src/session/index.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { isProgressOrLog, listenWithCall, plainListen } from './lib/listen-scenarios.js';
+import { isProgressOrLog, listenWithCall, plainListen, listenWithCallScenario, plainListenScenario } from './lib/listen-scenarios.js';
 import { ACKNOWLEDGED, FILTER_OF, listenEvidence, notStreamed, subscriptionIdOf, type ListenStream } from './lib/listen-stream.js';
 import { isNotification, methodOf, paramsOf } from './lib/message-readers.js';
 import { plural } from './lib/plural.js';
@@ -33,6 +33,7 @@ const describeFilter = (filter: Item) => JSON.stringify(filter);
 
 export const acknowledgedFirst = defineCheck({
   id: 'subscriptions/acknowledged-first',
+  shares: [plainListenScenario],
   title: 'a listen stream starts with notifications/subscriptions/acknowledged naming the listen id and a subset of the filter',
   level: 'MUST',
   requirements: ['S26-14'],
@@ -83,6 +84,7 @@ function unrequestedBecause(r: Received, filter: Item): string | undefined {
 
 export const onlyRequested = defineCheck({
   id: 'subscriptions/only-requested',
+  shares: [plainListenScenario],
   title: 'a listen stream carries no notification type the client did not ask for',
   level: 'MUST',
   requirements: ['S26-15'],
@@ -105,6 +107,7 @@ export const onlyRequested = defineCheck({
 
 export const tagged = defineCheck({
   id: 'subscriptions/notifications-tagged',
+  shares: [plainListenScenario],
   title: 'every notification on a listen stream carries the subscriptionId',
   level: 'MUST',
   requirements: ['S26-16'],
@@ -134,6 +137,7 @@ export const tagged = defineCheck({
 
 export const noProgressOnListen = defineCheck({
   id: 'subscriptions/no-progress-on-listen',
+  shares: [listenWithCallScenario],
   title: "a request's progress and log notifications never go out on a listen stream",
   level: 'MUST',
   requirements: ['S26-18'],
@@ -204,6 +208,8 @@ function cancelsOfNonListens(ctx: CheckContext): Received[] {
 
 export const teardown = defineCheck({
   id: 'subscriptions/teardown-whole-run',
+  phase: 'final',
+  shares: [plainListenScenario, listenWithCallScenario],
   title: 'the server cancels only listen streams, and ends one with a listen result or notifications/cancelled naming it',
   level: 'MUST',
   requirements: ['S26-32', 'S26-17'],

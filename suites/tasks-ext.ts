@@ -10,31 +10,10 @@ import { defineCheck, describeOutcome, errorCode, type Check, type CheckContext,
 import { isDeepStrictEqual } from 'node:util';
 import { recordExchange, type Judged } from './lib/exchange.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk } from './lib/list-all.js';
 import { extraKeys } from './lib/message-readers.js';
 import { undeclaredNeeds } from './lib/mrtr-client.js';
-import {
-  callDeclaring,
-  comparable,
-  driveAll,
-  illegalTransition,
-  isTaskHandle,
-  noteTaskSurvey,
-  pollResults,
-  statusOf,
-  SURVEY_CAPABILITIES,
-  surveySkip,
-  surveyTaskTools,
-  taskBudgetMs,
-  TASKS_EXTENSION,
-  taskRequest,
-  TERMINAL,
-  UNKNOWN_INPUT_KEY,
-  withTasks,
-  type TaskDrive,
-  type TaskSurvey,
-  type TaskTool,
-} from './lib/tasks-ext-client.js';
+import { callDeclaring, comparable, driveAll, illegalTransition, isTaskHandle, noteTaskSurvey, pollResults, statusOf, SURVEY_CAPABILITIES, surveySkip, surveyTaskTools, taskBudgetMs, TASKS_EXTENSION, taskRequest, TERMINAL, UNKNOWN_INPUT_KEY, withTasks, taskDrive, taskToolSurvey, type TaskDrive, type TaskSurvey, type TaskTool } from './lib/tasks-ext-client.js';
 import { taskSchemaProblems } from './lib/tasks-ext-schema.js';
 import { cancelSlowTask, judgeListen, listenToTask } from './lib/tasks-ext-scenarios.js';
 import { callInLegacySession, looksLikeTask } from './lib/tasks-ext-legacy-session.js';
@@ -88,6 +67,7 @@ export const declaration = defineCheck({
 
 export const noTaskWithoutExtension = defineCheck({
   id: 'tasks-ext/no-task-without-extension',
+  shares: [taskToolSurvey],
   title: 'a request that does not declare the extension never gets a task, whatever earlier requests declared or a task parameter says',
   level: 'MUST',
   requirements: ['TASKX-2', 'TASKX-3', 'TASKX-5', 'TASKX-6'],
@@ -122,6 +102,7 @@ export const noTaskWithoutExtension = defineCheck({
 
 export const onlyToolsCall = defineCheck({
   id: 'tasks-ext/only-tools-call',
+  shares: [listWalk],
   title: 'with the extension declared, methods other than tools/call never answer with a task',
   level: 'MUST',
   kind: 'D',
@@ -151,6 +132,7 @@ export const onlyToolsCall = defineCheck({
 
 export const createResultShape = defineCheck({
   id: 'tasks-ext/create-result-shape',
+  shares: [taskToolSurvey],
   title: 'a task handle is a flat CreateTaskResult: resultType "task", taskId, status, ISO 8601 timestamps, ttlMs',
   level: 'MUST',
   kind: 'S',
@@ -181,6 +163,7 @@ export const createResultShape = defineCheck({
 
 export const taskIdsUnguessable = defineCheck({
   id: 'tasks-ext/task-ids-unguessable',
+  shares: [taskToolSurvey],
   title: 'task ids are unique and not guessable (long enough, not numbers, not sequential)',
   level: 'MUST',
   requirements: ['TASKX-10'],
@@ -210,6 +193,7 @@ export const taskIdsUnguessable = defineCheck({
 
 export const retrievableAtOnce = defineCheck({
   id: 'tasks-ext/retrievable-at-once',
+  shares: [taskToolSurvey],
   title: 'tasks/get finds a task the moment its CreateTaskResult has arrived',
   level: 'MUST',
   requirements: ['TASKX-11'],
@@ -244,6 +228,7 @@ function judgeGet(result: Item): string | undefined {
 
 export const getResultShape = defineCheck({
   id: 'tasks-ext/get-result-shape',
+  shares: [taskToolSurvey, taskDrive],
   title: 'tasks/get answers a flat GetTaskResult with resultType "complete" and the fields its status needs',
   level: 'MUST',
   requirements: ['TASKX-8', 'TASKX-12'],
@@ -275,6 +260,7 @@ export const getResultShape = defineCheck({
 
 export const statusTransitions = defineCheck({
   id: 'tasks-ext/status-transitions',
+  shares: [taskToolSurvey, taskDrive],
   title: 'a task moves only along working ⇄ input_required → completed/failed/cancelled, and a terminal status never changes',
   level: 'MUST',
   kind: 'D',
@@ -309,6 +295,7 @@ async function direct(ctx: CheckContext, t: TaskTool): Promise<Judged> {
 
 export const resultMatchesDirectCall = defineCheck({
   id: 'tasks-ext/result-matches-direct-call',
+  shares: [taskToolSurvey, taskDrive],
   title: 'a finished task holds exactly what the call returns without a task: completed with the result (isError too), failed only with a JSON-RPC error',
   level: 'MUST',
   requirements: ['TASKX-13', 'TASKX-14'],
@@ -396,6 +383,7 @@ function inputProblem(drive: TaskDrive): { problem: string; at?: Judged } | unde
 
 export const inputRequests = defineCheck({
   id: 'tasks-ext/input-requests',
+  shares: [taskToolSurvey, taskDrive],
   title: 'input_required tasks: stable, never reused keys, only declared kinds of request, an empty tasks/update acknowledgement, and the task moves on',
   level: 'MUST',
   requirements: ['TASKX-16', 'TASKX-17', 'TASKX-18', 'TASKX-19'],
@@ -429,6 +417,7 @@ export const inputRequests = defineCheck({
 
 export const cancel = defineCheck({
   id: 'tasks-ext/cancel',
+  shares: [taskToolSurvey],
   title: 'tasks/cancel of a working task is an empty acknowledgement; afterwards the status stays legal and cancelled stays cancelled',
   level: 'MUST',
   requirements: ['TASKX-20'],
@@ -466,6 +455,7 @@ export const unknownTaskId = defineCheck({
 
 export const extensionRequired = defineCheck({
   id: 'tasks-ext/extension-required',
+  shares: [taskToolSurvey],
   title: 'tasks/get, tasks/update, tasks/cancel and a listen for task ids without the extension get -32021 naming it',
   level: 'MUST',
   requirements: ['TASKX-22'],
@@ -514,6 +504,7 @@ export const removedMethods = defineCheck({
 
 export const listenNotifications = defineCheck({
   id: 'tasks-ext/listen-notifications',
+  shares: [taskToolSurvey],
   title: 'a listen for task ids hears full notifications/tasks for accepted ids only, agreeing with tasks/get, and no progress or log messages',
   level: 'MUST',
   requirements: ['TASKX-24', 'TASKX-25'],
@@ -528,6 +519,7 @@ export const listenNotifications = defineCheck({
 
 export const mcpNameTaskId = defineCheck({
   id: 'tasks-ext/mcp-name-task-id',
+  shares: [taskToolSurvey],
   title: 'HTTP: tasks/get with Mcp-Name set to its task id is served',
   level: 'MUST',
   kind: 'D',
@@ -551,6 +543,7 @@ export const mcpNameTaskId = defineCheck({
 
 export const notInInitializeSession = defineCheck({
   id: 'tasks-ext/not-in-initialize-session',
+  shares: [taskToolSurvey],
   title: 'on a dual-era server, the extension declared in an initialize-based 2025-11-25 session gets that session no task',
   level: 'MUST',
   requirements: ['TASKX-30'],

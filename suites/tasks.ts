@@ -10,13 +10,13 @@ import { delay } from './lib/delay.js';
 import { recordExchange, type Judged } from './lib/exchange.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject } from './lib/json-object.js';
-import { identityOf, listAll, walkPages } from './lib/list-all.js';
+import { identityOf, listAll, walkPages, listWalk } from './lib/list-all.js';
 import { listWalkVerdict } from './lib/list-verdict.js';
 import { findSlowTool, slowCallTimeoutMs, type SlowTool } from './lib/slow-tool.js';
 import { createdTaskId, illegalTransitions, isTerminal, pollUntilTerminal, RELATED_TASK_KEY, relatedTaskOf, taskOf } from './lib/task-lifecycle.js';
-import { taskInputRun } from './lib/task-input.js';
+import { taskInputRun, taskInputScenario } from './lib/task-input.js';
 import { observeTaskProgress } from './lib/task-progress.js';
-import { noTasksReason, REQUESTED_TTL_MS, taskScenario, taskTools, type TaskScenario } from './lib/task-scenario.js';
+import { noTasksReason, REQUESTED_TTL_MS, taskScenario, taskTools, taskScenarioWork, type TaskScenario } from './lib/task-scenario.js';
 import { argumentsFor, callPermission, taskSupportOf, toolsOf } from './lib/tool-survey.js';
 import { whatHappened } from './lib/answered.js';
 
@@ -76,6 +76,7 @@ export const capability = defineCheck({
 
 export const forbiddenTool = defineCheck({
   id: 'tasks/forbidden-tool',
+  shares: [listWalk],
   title: 'a task-augmented call of a tool without taskSupport gets -32601',
   level: 'SHOULD',
   requirements: ['TASK-2'],
@@ -95,6 +96,7 @@ export const forbiddenTool = defineCheck({
 
 export const requiredWithoutTask = defineCheck({
   id: 'tasks/required-without-task',
+  shares: [listWalk],
   title: 'a plain call of a tool whose taskSupport is "required" gets -32601',
   level: 'MUST',
   requirements: ['TASK-3', 'TASK-27'],
@@ -115,6 +117,7 @@ export const requiredWithoutTask = defineCheck({
 
 export const createResult = defineCheck({
   id: 'tasks/create-result',
+  shares: [taskScenarioWork],
   title: 'a task-augmented call answers a CreateTaskResult: a working task with timestamps, ttl and pollInterval',
   level: 'MUST',
   requirements: ['TASK-4', 'TASK-6', 'TASK-8', 'TASK-9', 'TASK-10'],
@@ -147,6 +150,7 @@ export const createResult = defineCheck({
 
 export const idsUnguessable = defineCheck({
   id: 'tasks/ids-unguessable',
+  shares: [taskScenarioWork],
   title: 'task ids are distinct strings, and not short or sequential',
   level: 'MUST',
   requirements: ['TASK-5'],
@@ -169,6 +173,7 @@ export const idsUnguessable = defineCheck({
 
 export const statusTransitions = defineCheck({
   id: 'tasks/status-transitions',
+  shares: [taskScenarioWork],
   title: 'tasks/get reports statuses only along the allowed graph, and a terminal status stays',
   level: 'MUST',
   requirements: ['TASK-7', 'TASK-8', 'TASK-9', 'TASK-26'],
@@ -199,6 +204,7 @@ export const statusTransitions = defineCheck({
 
 export const getAnsweredAsJson = defineCheck({
   id: 'tasks/get-answered-as-json',
+  shares: [taskScenarioWork],
   title: 'over Streamable HTTP, tasks/get is answered with a JSON body, not an SSE stream',
   level: 'SHOULD',
   requirements: ['TASK-28'],
@@ -224,6 +230,7 @@ export const getAnsweredAsJson = defineCheck({
 
 export const resultBlocks = defineCheck({
   id: 'tasks/result-blocks',
+  shares: [taskScenarioWork],
   title: 'tasks/result on a working task answers only once the task is terminal',
   level: 'MUST',
   requirements: ['TASK-13'],
@@ -245,6 +252,7 @@ export const resultBlocks = defineCheck({
 
 export const resultRelatedMeta = defineCheck({
   id: 'tasks/result-related-meta',
+  shares: [taskScenarioWork],
   title: 'the tasks/result response carries the related-task _meta with its task id',
   level: 'MUST',
   requirements: ['TASK-14'],
@@ -272,6 +280,7 @@ function shapeOf(o: Outcome): string {
 
 export const resultMatchesDirect = defineCheck({
   id: 'tasks/result-matches-direct',
+  shares: [listWalk],
   title: 'a task\'s tasks/result equals what the same call returns without a task, and a failed call makes a failed task',
   level: 'MUST',
   requirements: ['TASK-12', 'TASK-23', 'TASK-27'],
@@ -339,6 +348,7 @@ export const unknownId = defineCheck({
 
 export const listContains = defineCheck({
   id: 'tasks/list-contains',
+  shares: [taskScenarioWork],
   title: 'tasks/list pages cleanly and lists every task the requestor created',
   level: 'MUST',
   requirements: ['TASK-21', 'PAGE-6'],
@@ -363,6 +373,7 @@ export const listContains = defineCheck({
 
 export const listIsolation = defineCheck({
   id: 'tasks/list-isolation',
+  shares: [taskScenarioWork],
   title: 'another session neither lists nor fetches this session\'s tasks',
   level: 'SHOULD',
   requirements: ['TASK-25', 'TASK-21'],
@@ -390,6 +401,7 @@ export const listIsolation = defineCheck({
 
 export const cancelTerminal = defineCheck({
   id: 'tasks/cancel-terminal',
+  shares: [taskScenarioWork],
   title: 'tasks/cancel of a task already terminal gets -32602',
   level: 'MUST',
   requirements: ['TASK-19'],
@@ -408,6 +420,7 @@ export const cancelTerminal = defineCheck({
 
 export const cancelWorking = defineCheck({
   id: 'tasks/cancel-working',
+  shares: [listWalk],
   title: 'tasks/cancel moves a working task to cancelled, and it stays cancelled',
   level: 'MUST',
   requirements: ['TASK-20', 'TASK-8'],
@@ -445,6 +458,7 @@ const CROSS_STREAM_SLACK_MS = 50;
 
 export const progressFollowsTask = defineCheck({
   id: 'tasks/progress-follows-task',
+  shares: [listWalk],
   title: 'progress of a task-augmented call keeps the original token after the CreateTaskResult, and stops once the task has ended',
   level: 'MUST',
   requirements: ['PROG-9'],
@@ -477,6 +491,7 @@ export const progressFollowsTask = defineCheck({
 
 export const inputRequestsRelated = defineCheck({
   id: 'tasks/input-requests-related',
+  shares: [taskInputScenario],
   title: 'a request a task makes of its requestor (elicitation, sampling) carries the related-task _meta with the task\'s id',
   level: 'MUST',
   requirements: ['TASK-17'],
@@ -505,6 +520,7 @@ export const inputRequestsRelated = defineCheck({
 
 export const inputRequiredStatus = defineCheck({
   id: 'tasks/input-required-status',
+  shares: [taskInputScenario],
   title: 'a task waiting for its requestor\'s answer is input_required, and leaves that status once answered',
   level: 'SHOULD',
   requirements: ['TASK-18'],
@@ -529,6 +545,7 @@ export const inputRequiredStatus = defineCheck({
 
 export const taskIdParamWins = defineCheck({
   id: 'tasks/taskid-param-wins',
+  shares: [taskScenarioWork],
   title: 'tasks/get answers for its taskId parameter, not for a related-task _meta',
   level: 'MUST',
   requirements: ['TASK-16'],
@@ -547,6 +564,7 @@ export const taskIdParamWins = defineCheck({
 
 export const noRelatedMeta = defineCheck({
   id: 'tasks/no-related-meta',
+  shares: [taskScenarioWork],
   title: 'tasks/get results and status notifications leave out the related-task _meta',
   level: 'SHOULD',
   requirements: ['TASK-15'],
@@ -569,6 +587,7 @@ export const noRelatedMeta = defineCheck({
 
 export const statusNotifications = defineCheck({
   id: 'tasks/status-notifications',
+  shares: [taskScenarioWork],
   title: 'notifications/tasks/status, when sent, are valid Tasks whose statuses follow the graph',
   level: 'MUST',
   kind: 'S',

@@ -11,13 +11,13 @@ import { isMimeType } from './lib/mime.js';
 import { findingsVerdict } from './lib/findings-verdict.js';
 import { isObject } from './lib/json-object.js';
 import { compileSchema, errorsOf } from './lib/json-schema.js';
-import { listAll } from './lib/list-all.js';
+import { listAll, listWalk } from './lib/list-all.js';
 import { isInputRequired } from './lib/mrtr-client.js';
 import { andStateless, WITH_STATELESS } from './lib/revisions.js';
 import { HEADER_MISMATCH, lacksRoutingTarget, MISSING_CAPABILITY } from './lib/stateless-wire.js';
 import { wrongTypeFor } from './lib/sample-args.js';
 import { paramHeaders, type ToolCall } from './lib/tool-call.js';
-import { argumentsFor, callableTools, noteSurvey, resultOf, surveyTools, toolsOf, type ToolDef, type ToolSurvey } from './lib/tool-survey.js';
+import { argumentsFor, callableTools, noteSurvey, resultOf, surveyTools, toolsOf, toolSurvey, type ToolDef, type ToolSurvey } from './lib/tool-survey.js';
 
 // The tools tests read base64Problem here.
 export { base64Problem };
@@ -32,6 +32,7 @@ const isToolError = (o: Outcome) => o.kind === 'result' && o.result.isError === 
 
 export const listValid = defineCheck({
   id: 'tools/list',
+  shares: [listWalk],
   title: 'tools/list answers every page with a valid ListToolsResult',
   level: 'MUST',
   kind: 'S',
@@ -68,6 +69,7 @@ export function toolNameProblem(name: string): string | undefined {
 
 export const toolNames = defineCheck({
   id: 'tools/names',
+  shares: [listWalk],
   title: 'tool names are unique, and from 2025-11-25 1–128 characters of A-Z a-z 0-9 _ - .',
   level: 'SHOULD',
   requirements: ['TOOLS-4'],
@@ -96,6 +98,7 @@ export const toolNames = defineCheck({
 
 export const schemasCompile = defineCheck({
   id: 'tools/schemas-compile',
+  shares: [listWalk],
   title: 'every inputSchema and outputSchema is a valid JSON Schema of its dialect',
   level: 'MUST',
   requirements: ['TOOLS-3', 'META-7'],
@@ -137,6 +140,7 @@ function nothingCalled(ctx: CheckContext, survey: ToolSurvey): Verdict | undefin
 
 export const callResultValid = defineCheck({
   id: 'tools/call-result',
+  shares: [toolSurvey],
   title: 'calls with arguments that fit the inputSchema return a valid CallToolResult',
   level: 'MUST',
   kind: 'S',
@@ -245,6 +249,7 @@ function binaryParts(result: Record<string, unknown>): Array<{ where: string; da
 
 export const binaryContent = defineCheck({
   id: 'tools/binary-content',
+  shares: [toolSurvey],
   title: 'image, audio and blob payloads in tool results are base64 with a mimeType',
   level: 'MUST',
   kind: 'S',
@@ -286,6 +291,7 @@ function structuredCalls(calls: ToolCall[]): ToolCall[] {
 
 export const structuredContent = defineCheck({
   id: 'tools/structured-content',
+  shares: [toolSurvey],
   title: 'a tool with an outputSchema returns structuredContent that conforms to it',
   level: 'MUST',
   // Under 2026-07-28 structuredContent may be any JSON value, checked against any 2020-12 outputSchema (S26-39).
@@ -346,6 +352,7 @@ function mirrorsAsText(result: Record<string, unknown>): boolean {
 
 export const structuredContentText = defineCheck({
   id: 'tools/structured-content-text',
+  shares: [toolSurvey],
   title: 'structuredContent is also returned as serialized JSON in a text block',
   level: 'SHOULD',
   requirements: ['TOOLS-12'],
@@ -372,6 +379,7 @@ export const structuredContentText = defineCheck({
 
 export const unknownTool = defineCheck({
   id: 'tools/unknown-tool',
+  shares: [listWalk],
   title: 'calling an unknown tool gets a protocol error (-32602)',
   level: 'SHOULD',
   requirements: ['TOOLS-7'],
@@ -407,6 +415,7 @@ function malformedVerdict(ctx: CheckContext, what: string, params: Record<string
 
 export const malformedCall = defineCheck({
   id: 'tools/malformed-call',
+  shares: [listWalk],
   title: 'a tools/call request that does not fit CallToolRequest gets -32602',
   level: 'SHOULD',
   requirements: ['TOOLS-8'],
@@ -451,6 +460,7 @@ function invalidArguments(ctx: CheckContext, tools: ToolDef[]): { tool: ToolDef;
 
 export const invalidArgumentsRejected = defineCheck({
   id: 'tools/invalid-arguments',
+  shares: [listWalk],
   title: 'arguments that break the inputSchema are rejected (isError from 2025-11-25, -32602 before)',
   level: 'SHOULD',
   requirements: ['TOOLS-9'],
@@ -478,6 +488,7 @@ export const invalidArgumentsRejected = defineCheck({
 
 export const argumentsOptional = defineCheck({
   id: 'tools/arguments-optional',
+  shares: [toolSurvey],
   title: 'a tool without required parameters can be called with arguments omitted',
   level: 'MUST',
   kind: 'D',
@@ -503,6 +514,7 @@ export const argumentsOptional = defineCheck({
 
 export const embeddedResourcesDeclared = defineCheck({
   id: 'tools/embedded-resources-declared',
+  shares: [toolSurvey],
   title: 'a server whose tool results embed resources declares the resources capability',
   level: 'SHOULD',
   requirements: ['TOOLS-16'],

@@ -1,5 +1,6 @@
 // What a check's body gets: its session(s), what the server declared, helpers that record
 // wire evidence as they go, and verdict helpers graded by the check's level and kind.
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { isStateless, type Revision } from '../schema/index.js';
 import { initialize, type HandshakeResult } from '../session/handshake.js';
 import type { Session } from '../session/session.js';
@@ -7,6 +8,7 @@ import type { TargetSpec } from '../session/connect.js';
 import type { Evidence, Finding, Outcome, RequestId } from '../session/index.js';
 import { CARRIED_BODY_CHARS } from '../session/carried.js';
 import type { Check } from './define.js';
+import type { SharedScenario } from './shared-scenario.js';
 import { GRADED_BECAUSE, gradeViolation, keywordGrade } from './grade.js';
 import { describeOutcome } from './outcome.js';
 import type { ToolSampleRecord, Verdict } from './types.js';
@@ -108,7 +110,11 @@ interface SharedEntry {
   processes?: Array<{ session: Session; generation: number }>;
 }
 
-const sharedWork = new WeakMap<ServerFacts, Map<string, SharedEntry>>();
+/** The shared scenario whose work is running: a scenario asked for inside it is its dependency, not the check's. */
+const insideScenario = new AsyncLocalStorage<SharedScenario>();
+
+/** Per run (its facts), per scenario, per variant. */
+const sharedWork = new WeakMap<ServerFacts, Map<SharedScenario, Map<string, SharedEntry>>>();
 
 /**
  * A connection the work opened has had its process stopped since (a server that cannot run two
@@ -134,6 +140,8 @@ export class CheckContext {
   private readonly opened: Session[] = [];
   /** Connections this check opened for the run (ConnectOptions.forRun). */
   private readonly openedForRun: Session[] = [];
+  /** The shared scenarios this check's body asked for itself (not those their work asked for). */
+  readonly scenariosUsed = new Set<SharedScenario>();
   constructor(
     readonly check: Check,
     readonly session: Session,
@@ -217,20 +225,21 @@ export class CheckContext {
   }
 
   /**
-   * Work shared by several checks of one run (e.g. one scenario observed by four checks):
-   * computed once per run and key, awaited by all. `keepsState`: the checks go on with requests
-   * on the connections it opened for the run, relying on what the server keeps for them (tasks it
-   * created); when such a connection has had its process stopped since (a server that cannot run
-   * two copies at once), the work is done again.
+   * The scenario's work (src/checks/shared-scenario.ts), computed once per run and `variant` (e.g.
+   * a list method) by the first check that asks, awaited by all. A scenario that `keepsState` is
+   * done again when a connection it opened for the run has had its process stopped since.
    */
-  shared<T>(key: string, compute: () => Promise<T>, opts: { keepsState?: boolean } = {}): Promise<T> {
-    let memo = sharedWork.get(this.facts);
-    if (!memo) sharedWork.set(this.facts, (memo = new Map()));
-    const known = memo.get(key);
-    if (known && !(opts.keepsState && outlived(known))) return known.value as Promise<T>;
+  shared<T>(scenario: SharedScenario<T>, compute: () => Promise<T>, variant = ''): Promise<T> {
+    if (!insideScenario.getStore()) this.scenariosUsed.add(scenario);
+    let run = sharedWork.get(this.facts);
+    if (!run) sharedWork.set(this.facts, (run = new Map()));
+    let memo = run.get(scenario);
+    if (!memo) run.set(scenario, (memo = new Map()));
+    const known = memo.get(variant);
+    if (known && !(scenario.keepsState && outlived(known))) return known.value as Promise<T>;
     const from = this.openedForRun.length;
-    const entry: SharedEntry = { value: compute() };
-    memo.set(key, entry);
+    const entry: SharedEntry = { value: insideScenario.run(scenario, compute) };
+    memo.set(variant, entry);
     entry.value.then(
       () => (entry.processes = this.openedForRun.slice(from).map((session) => ({ session, generation: session.processGeneration }))),
       () => undefined,

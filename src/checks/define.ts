@@ -3,6 +3,7 @@
 import type { Revision } from '../schema/index.js';
 import type { CauseKey } from './causes.js';
 import type { CheckContext } from './context.js';
+import type { SharedScenario } from './shared-scenario.js';
 import type { Level, Verdict } from './types.js';
 
 /** The catalog's Kind column: who the rule binds, and so how hard a violation is graded. */
@@ -18,6 +19,12 @@ export type Connection =
   // is the same as 'fresh'.
   | 'disposable'
   | 'raw'; // a new, un-initialized session: the body does the handshake itself
+
+/**
+ * When a check runs: `during` the run (the default), or as a `final`, once every other check is
+ * done, one at a time, for checks that judge what the whole run saw (every server message valid).
+ */
+export type Phase = 'during' | 'final';
 
 export interface CheckSpec {
   /** `<area>/<slug>`: stable across releases. */
@@ -38,6 +45,8 @@ export interface CheckSpec {
   /** Server capabilities needed (dotted paths, e.g. `resources.subscribe`); missing → skip with reason. */
   needs?: readonly string[];
   connection?: Connection;
+  /** Default 'during'. Whole-run checks say 'final' (their ids end in `-whole-run`, a convention for readers only). */
+  phase?: Phase;
   /** Run even when the main session's initialize failed (checks about the handshake itself, or that open their own connections). */
   runsWithoutHandshake?: boolean;
   /**
@@ -63,6 +72,11 @@ export interface CheckSpec {
    * failures of that cause name it in sameCauseAs, wherever it is in the report.
    */
   explains?: readonly CauseKey[];
+  /**
+   * The shared scenarios (src/checks/shared-scenario.ts) the body waits on, so the run's plan can
+   * list them before it runs; the conformant-fixture runs prove none is left out.
+   */
+  shares?: readonly SharedScenario[];
   /** Client capabilities declared on a fresh connection. */
   clientCapabilities?: Record<string, unknown>;
   run(ctx: CheckContext): Promise<Verdict>;
@@ -77,7 +91,7 @@ const ID = /^[a-z0-9-]+\/[a-z0-9-]+$/;
 export function defineCheck(spec: CheckSpec): Check {
   if (!ID.test(spec.id)) throw new Error(`check id must be <area>/<slug> in lowercase: ${spec.id}`);
   if (spec.requirements.length === 0) throw new Error(`check ${spec.id} cites no requirement`);
-  return Object.freeze({ kind: 'N', revisions: STATEFUL_REVISIONS, connection: 'shared', ...spec });
+  return Object.freeze({ kind: 'N', revisions: STATEFUL_REVISIONS, connection: 'shared', phase: 'during', ...spec });
 }
 
 export function areaOf(id: string): string {

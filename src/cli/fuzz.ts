@@ -156,7 +156,7 @@ export async function fuzzCommand(argv: string[], io: CliIO): Promise<number> {
     // One check at a time: each gets the machine to itself (the fuzz checks run in the shared
     // pool, on spare sessions, so both pools are limited).
     concurrency: 1,
-    freshConcurrency: 1,
+    ownConcurrency: 1,
     checkTimeoutMs,
     fuzzTimeMs,
     fuzzShrinkMs,

@@ -4,6 +4,7 @@ import { parseCommandArgs } from './args.js';
 import { EXIT } from './errors.js';
 import type { CliIO } from './io.js';
 import { coverage } from './coverage.js';
+import { listPlanCommand } from './list-plan.js';
 
 function coverageText(checks: readonly Check[]): string {
   const c = coverage(checks);
@@ -19,9 +20,15 @@ function coverageText(checks: readonly Check[]): string {
 }
 
 export async function listCommand(argv: string[], io: CliIO, checks: readonly Check[]): Promise<number> {
+  // Everything after --plan is a run's options (and its server command after --).
+  const dashes = argv.indexOf('--');
+  const planAt = argv.indexOf('--plan');
+  if (planAt >= 0 && (dashes < 0 || planAt < dashes)) return listPlanCommand([...argv.slice(0, planAt), ...argv.slice(planAt + 1)], io, checks);
   const { values } = parseCommandArgs({ args: argv, options: { coverage: { type: 'boolean' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } }, { command: 'list' });
   if (values.help) {
-    io.stdout('Usage: mcp-conform list [--json] [--coverage]\n\nLists every check: id, level, requirement ids, revisions and title.\n--coverage: per catalog area, which requirements have a check, which are untestable from outside (and why), and which have none yet.\n');
+    io.stdout(
+      'Usage: mcp-conform list [--json] [--coverage]\n       mcp-conform list --plan [run options] [--format text|json] [-- <command> [args...]]\n\nLists every check: id, level, requirement ids, revisions and title.\n--coverage: per catalog area, which requirements have a check, which are untestable from outside (and why), and which have none yet.\n--plan: the schedule of the run the options would make, before it runs (mcp-conform list --plan --help).\n',
+    );
     return EXIT.ok;
   }
   if (values.coverage) {

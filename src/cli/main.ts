@@ -28,6 +28,7 @@ Usage:
   mcp-conform run [options]                          test the targets of mcp-conform.config.json
   mcp-conform validate [options] <file.jsonl>        check a captured message log offline
   mcp-conform list [--coverage]                      the check catalog (and requirement coverage)
+  mcp-conform list --plan [run options]              the run's schedule, before it runs
   mcp-conform proxy [options] -- <command> [args...] check a server live while a real client uses it
   mcp-conform proxy [options] --url <upstream>       the same, in front of a Streamable HTTP server
   mcp-conform fuzz [options] -- <command> [args...]  a long fuzz campaign (see mcp-conform fuzz --help)

@@ -34,7 +34,7 @@ export interface ExecutorDeps {
 
 /** Checks that read what the whole run saw (e.g. every server message valid) run after the others. */
 export function isFinal(check: Check): boolean {
-  return check.id === 'messages/all-server-messages' || check.id.endsWith('-whole-run');
+  return check.phase === 'final';
 }
 
 export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: DisposableLane) => Promise<LaneRun> {

@@ -1,8 +1,8 @@
 // Runs checks against one target at one revision: opens the main session in the era the server
-// speaks (main-session.ts), decides which checks can run (admission.ts), and runs them on the
-// schedule of schedule.ts — the main session, lanes of reused sessions for disruptive checks,
-// connections of their own — each under its ceiling (execute-check.ts), until the run stops: its
-// deadline, or its caller's signal (SIGINT/SIGTERM in the CLI), ends every phase (stop.ts).
+// speaks (main-session.ts), plans the run at the revision it negotiated (plan.ts: phases, groups,
+// widths), decides which checks can run (admission.ts), and executes the plan (schedule.ts), each
+// check under its ceiling (execute-check.ts), until the run stops: its deadline, or its caller's
+// signal (SIGINT/SIGTERM in the CLI), ends every phase (stop.ts).
 import { areaOf, HANDSHAKE_TAG, type Check, type CheckOptions, type CheckResult, type RunResult, type ServerFacts } from '../checks/index.js';
 import { isStateless, LATEST_STATEFUL, type Revision } from '../schema/index.js';
 import { CLIENT_INFO, DEFAULT_START_TIMEOUT_MS, openSession, type Session, type SessionOptions, type TargetSpec } from '../session/index.js';
@@ -21,7 +21,8 @@ import { authSummary } from './auth-gate.js';
 import { admit } from './admission.js';
 import { checkExecutor } from './execute-check.js';
 import { DEFAULT_CLIENT_CAPABILITIES, END_OF_RUN_GRACE_MS, RunSessions } from './run-sessions.js';
-import { planSchedule, reusesLanes, runSchedule, runsOnLane } from './schedule.js';
+import { executePlan } from './schedule.js';
+import { admittedOnly, planRevision, reusesLanes, type PlanOptions } from './plan.js';
 import { record, targetOf } from './check-record.js';
 import type { DisposableLane } from './disposable-lanes.js';
 import { runStop, STOPPED, stopReason, unlessStopped } from './stop.js';
@@ -40,8 +41,8 @@ export interface RunOptions extends CheckOptions {
   processStarts?: number;
   /** Sessions (stdio: server processes) that disruptive checks share, apart from the main one. */
   disposableLanes?: number;
-  /** Most fresh connections (server processes on stdio) at once. */
-  freshConcurrency?: number;
+  /** Most checks on connections of their own (server processes on stdio) at once. */
+  ownConcurrency?: number;
   /** Ceiling for one check (ms). */
   checkTimeoutMs?: number;
   /** Ceiling for the whole run (ms): checks still running then are cut short, those not started are not run (both skipped). */
@@ -54,12 +55,6 @@ export interface RunOptions extends CheckOptions {
 /** The main session could not be opened or initialized. */
 export class HandshakeFailed extends Error {}
 
-/**
- * Sessions the disruptive checks share. One: the side-by-side batch plus the runsAlone turns take
- * about as long as the other chains of a run, and a second lane's process cost more (measured
- * against server-everything on two cores: 3.8 s with one lane, 4.1 s with two).
- */
-const DEFAULT_DISPOSABLE_LANES = 1;
 /** Longest the checks wait for the run's liveness request to be decided (see livenessDecided). */
 const LIVENESS_WAIT_MS = 2000;
 const DEFAULT_DEADLINE_MS = 120_000;
@@ -100,7 +95,8 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   };
   const sessions = new RunSessions({ target: opts.target, sessionOptions, facts, stateless, processStarts: opts.processStarts, requestTimeoutMs: opts.requestTimeoutMs, starts }, first.session, laneProcess);
 
-  const selected = selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: facts.revision });
+  const plan = planRevision({ ...planOptionsOf(opts), revision: facts.revision });
+  const selected = plan.selected;
   const results = new Map<string, CheckResult>();
   let done = 0;
   let reported = false;
@@ -118,7 +114,7 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
   let offerLane: (s: Session) => void = () => undefined;
   const lateLane = new Promise<DisposableLane | undefined>((resolve) => {
     offerLane = (s) => {
-      if (!reusesLanes(opts.target)) return;
+      if (!reusesLanes(opts.target.transport)) return;
       offerLane = () => undefined;
       resolve(sessions.lane(undefined, s));
     };
@@ -143,8 +139,8 @@ async function runUntilStopped(opts: RunOptions, stop: AbortSignal): Promise<Run
     starts,
     turn: oneCopy && ((check) => oneCopy.turn(areaOf(check.id), selected.indexOf(check))),
   });
-  const lanes = Array.from({ length: opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES }, (_, i) => sessions.lane(i === 0 ? () => sessions.takeLaneProcess() : undefined));
-  const scheduled = runSchedule(planSchedule(admission.runnable, opts.target, { sharedWidth: opts.concurrency, separateWidth: opts.freshConcurrency }), {
+  const lanes = Array.from({ length: plan.during.lanes.count }, (_, i) => sessions.lane(i === 0 ? () => sessions.takeLaneProcess() : undefined));
+  const scheduled = executePlan(admittedOnly(plan, admission.runnable), {
     execute,
     finish,
     lanes,
@@ -233,9 +229,7 @@ async function openFirstSessions(opts: RunOptions, sessionOptions: SessionOption
   const requested = opts.protocolVersion;
   // Once the main session's process is spawned (below), and while it starts.
   const warm = setTimeout(() => warmValidation(requested && !isStateless(requested) ? requested : LATEST_STATEFUL), 0);
-  const wantsLane =
-    (opts.disposableLanes ?? DEFAULT_DISPOSABLE_LANES) > 0 &&
-    selectChecks(opts.checks, { only: opts.only, skip: opts.skip, revision: requested ?? LATEST_STATEFUL }).some((c) => runsOnLane(c, opts.target));
+  const wantsLane = planRevision({ ...planOptionsOf(opts), revision: requested ?? LATEST_STATEFUL }).during.lanes.checks.length > 0;
   const laneProcess = wantsLane ? openSession(opts.target, sessionOptions) : undefined;
   laneProcess?.catch(() => undefined); // a target that cannot start fails the main session just the same
   try {
@@ -262,6 +256,11 @@ async function livenessDecided(after: AfterHandshake | undefined, sessions: RunS
   let timer: NodeJS.Timeout | undefined;
   const enough = new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.min(LIVENESS_WAIT_MS, requestTimeoutMs / 2))));
   await Promise.race([decided, enough]).finally(() => clearTimeout(timer));
+}
+
+/** What the plan takes from the run's options (the revision is the run's to decide). */
+export function planOptionsOf(opts: RunOptions): Omit<PlanOptions, 'revision'> {
+  return { target: opts.target, checks: opts.checks, only: opts.only, skip: opts.skip, concurrency: opts.concurrency, ownConcurrency: opts.ownConcurrency, disposableLanes: opts.disposableLanes };
 }
 
 function withAuth(auth: RunResult['auth']): Pick<RunResult, 'auth'> {

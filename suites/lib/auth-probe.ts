@@ -1,7 +1,7 @@
 // Raw exchanges for the auth checks: the MCP request a client sends first (initialize, or
 // tools/list in 2026-07-28), with no token, another token or the valid one; the challenge of the
 // reply; and the protected-resource metadata (RFC 9728) found through it or at the well-known URIs.
-import type { CheckContext } from '../../src/checks/index.js';
+import { defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { isStateless } from '../../src/schema/index.js';
 import { routingHeaders } from '../../src/transport/index.js';
 import { bearerChallenge, parseChallenges, type Challenge } from '../../src/auth/index.js';
@@ -43,6 +43,8 @@ export async function probe(ctx: CheckContext, credentials: Credentials, name = 
   return { reply, id, served: served(reply, id), challenges, bearer: bearerChallenge(challenges) };
 }
 
+export const noTokenProbeScenario = defineSharedScenario<Probe>({ name: 'no-token probe' });
+
 /**
  * The no-token probe, sent once per run and shared by the auth checks. Each used to send its own;
  * a server that serves it (one without authorization) opened a session for each, which nothing
@@ -50,7 +52,7 @@ export async function probe(ctx: CheckContext, credentials: Credentials, name = 
  */
 export async function noTokenProbe(ctx: CheckContext): Promise<Probe> {
   let mine = false;
-  const first = await ctx.shared('auth/no-token-probe', async () => {
+  const first = await ctx.shared(noTokenProbeScenario, async () => {
     mine = true;
     const p = await probe(ctx, { none: true }, 'no-token');
     if (p.served) await endStraySession(ctx, p.reply);

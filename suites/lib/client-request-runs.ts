@@ -5,7 +5,7 @@
 // the tool calls it arrived during, the answer we gave, and how those calls then ended. Over
 // Streamable HTTP the calls go side by side (a request on a call's own reply stream names that
 // call), on stdio and legacy HTTP+SSE one at a time (a request names the only call in flight).
-import { mapLimited, HANDSHAKE_TAG, describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { mapLimited, HANDSHAKE_TAG, describeOutcome, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type Outcome, type Received, type ServerRequestReply, type Session } from '../../src/session/index.js';
 import { exchangeOn } from './exchange.js';
@@ -103,6 +103,8 @@ export function violatedProperty(ask: ServerAsk): string | undefined {
   return violatingContent(ask.params.requestedSchema, {})?.property;
 }
 
+export const clientRequestScenario = defineSharedScenario<ClientRequestRun | { skip: string }>({ name: 'server-to-client requests run' });
+
 /** The run of `policy`, shared by the checks of a run; the calling check notes the sample of tools it called, if there was one. */
 export async function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
   const run = await sharedRun(ctx, policy);
@@ -111,7 +113,7 @@ export async function clientRequestRun(ctx: CheckContext, policy: AnswerPolicy):
 }
 
 function sharedRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientRequestRun | { skip: string }> {
-  return ctx.shared(`client-requests/${policy}`, async () => {
+  return ctx.shared(clientRequestScenario, async () => {
     // A run that would only repeat what the cooperating one saw costs no connection (a server
     // process on stdio): the refusing run declares the same capabilities unless URL mode exists.
     // Over HTTP a connection is cheap, so the refusing run goes beside the cooperating one and is
@@ -131,7 +133,7 @@ function sharedRun(ctx: CheckContext, policy: AnswerPolicy): Promise<ClientReque
     const only = new Set(others.flatMap((r) => r.asks.filter(rerun.answersOwnWay).flatMap((a) => rerun.callers(r, a))));
     if (only.size === 0) return { skip: `${nothingAsked(others, rerun.asked)}, ${rerun.nothingLeft}` };
     return run(ctx, policy, only);
-  });
+  }, policy);
 }
 
 /** Does this policy's run declare a capability the cooperating run does not (URL elicitation)? */

@@ -1,6 +1,6 @@
 // The lifecycle's handshake walk, shared by the checks that observe it and by the capabilities
 // check that continues on its connection (suites/lifecycle.ts, suites/capabilities.ts).
-import { HANDSHAKE_TAG, STATEFUL_REVISIONS, type CheckContext } from '../../src/checks/index.js';
+import { HANDSHAKE_TAG, STATEFUL_REVISIONS, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { isRevision, revisionIndex, type Revision } from '../../src/schema/index.js';
 import { initialize, type HandshakeResult, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import type { SendOutcome } from '../../src/transport/types.js';
@@ -64,8 +64,10 @@ interface WalkState {
   probe?: Promise<HandshakeResult>;
 }
 
+export const handshakeWalkScenario = defineSharedScenario<WalkState>({ name: 'handshake walk' });
+
 function walkState(ctx: CheckContext): Promise<WalkState> {
-  return ctx.shared('lifecycle/handshake-walk', async () => {
+  return ctx.shared(handshakeWalkScenario, async () => {
     const probeRevision = walkProbeRevision(ctx);
     let answered: (h: HandshakeResult) => void = () => undefined;
     const probe = probeRevision ? new Promise<HandshakeResult>((resolve) => (answered = resolve)) : undefined;

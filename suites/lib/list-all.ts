@@ -5,7 +5,7 @@
 // message check; the walk keeps the findings its own answers raised for the checks that
 // own them (e.g. the list's result shape, PAGE-1).
 import type { CheckContext } from '../../src/checks/index.js';
-import { describeOutcome } from '../../src/checks/index.js';
+import { defineSharedScenario, describeOutcome } from '../../src/checks/index.js';
 import type { Evidence, Finding, Outcome, Session } from '../../src/session/index.js';
 import { exchangeEvidence, exchangeOn, type Exchange } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
@@ -77,12 +77,14 @@ export function identityOf(item: unknown, key: string): string {
   return JSON.stringify(item);
 }
 
+export const listWalk = defineSharedScenario<ListWalk>({ name: 'list walk' });
+
 /**
  * Every page of `method`, whose result holds the items under `key` (e.g. `tools`), walked once
  * per run on the calling check's session and shared with every later caller.
  */
 export function listAll(ctx: CheckContext, method: string, key: string): Promise<ListWalk> {
-  return ctx.shared(`list-all ${method} ${key}`, () => walkPages(ctx.session, method, key, ctx.signal));
+  return ctx.shared(listWalk, () => walkPages(ctx.session, method, key, ctx.signal), `${method} ${key}`);
 }
 
 /** The listed items that are objects (the schema check reports the others). */

@@ -3,7 +3,7 @@
 // Once found it is called twice more, without a logLevel and at "error", for the per-request
 // level check (S26-19); the listen-stream routing check (S26-18) calls it with a listen open.
 // Memoized per run. Calls go one at a time, so what arrives during a call belongs to it.
-import type { CheckContext } from '../../src/checks/index.js';
+import { defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { META_LOG_LEVEL, type Evidence, type Outcome, type Received, type Session } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { exchangeEvidence } from './exchange.js';
@@ -46,8 +46,10 @@ export async function callLogged(session: Session, tool: ToolDef, args: Item, me
   return { meta, outcome, logs, progress, evidence };
 }
 
+export const noisyToolSearch = defineSharedScenario<NoisyTool>({ name: 'noisy tool search' });
+
 export function findNoisyTool(ctx: CheckContext): Promise<NoisyTool> {
-  return ctx.shared('listen-noisy-tool', () => search(ctx));
+  return ctx.shared(noisyToolSearch, () => search(ctx));
 }
 
 async function search(ctx: CheckContext): Promise<NoisyTool> {

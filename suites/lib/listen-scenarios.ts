@@ -4,7 +4,7 @@
 // - with a call: a listen held open while a read-only tool is called with a progressToken and
 //   logLevel "debug" (stdio: on the same connection; HTTP: on another, since each POST is its
 //   own stream), to see where the call's progress and logs go.
-import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { describeOutcome, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { absence, META_LOG_LEVEL, type Outcome, type Received } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { isObject, type Item } from './json-object.js';
@@ -15,8 +15,10 @@ import { argumentsFor, callableTools, toolsOf, type ToolDef } from './tool-surve
 
 export type Plain = { skip: string } | { stream: ListenStream };
 
+export const plainListenScenario = defineSharedScenario<Plain>({ name: 'plain subscriptions/listen' });
+
 export function plainListen(ctx: CheckContext): Promise<Plain> {
-  return ctx.shared('listen-plain', async () => {
+  return ctx.shared(plainListenScenario, async () => {
     const filter = await narrowFilter(ctx);
     if (typeof filter === 'string') return { skip: filter };
     const { session } = await ctx.connect();
@@ -54,8 +56,10 @@ async function toolToCall(ctx: CheckContext): Promise<{ tool: ToolDef; args: Ite
   return 'no tool may be called with sampled arguments (none is annotated readOnlyHint; allow some with --call-tools)';
 }
 
+export const listenWithCallScenario = defineSharedScenario<{ skip: string } | WithCall>({ name: 'subscriptions/listen beside a tool call' });
+
 export function listenWithCall(ctx: CheckContext): Promise<{ skip: string } | WithCall> {
-  return ctx.shared('listen-with-call', async () => {
+  return ctx.shared(listenWithCallScenario, async () => {
     const filter = await narrowFilter(ctx);
     if (typeof filter === 'string') return { skip: filter };
     const chosen = await toolToCall(ctx);

@@ -4,7 +4,7 @@
 // are the targets of the MRTR checks; each is then driven to its end once, answering every
 // round. Both are memoized per run, sent untagged on the main session (requests stand alone in
 // 2026-07-28), and keep the schema findings of their answers for the checks that judge them.
-import { mapLimited, describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { mapLimited, describeOutcome, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { META_CLIENT_CAPABILITIES, type Evidence } from '../../src/session/index.js';
 import { exchangeEvidence, exchangeOn, type Judged } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
@@ -46,8 +46,10 @@ export function budgetMs(ctx: CheckContext): number {
   return Math.min(ctx.options.requestTimeoutMs, CALL_BUDGET_MS);
 }
 
+export const mrtrSurvey = defineSharedScenario<MrtrSurvey>({ name: 'MRTR survey' });
+
 export function surveyMrtr(ctx: CheckContext): Promise<MrtrSurvey> {
-  return ctx.shared('mrtr-survey', () => runSurvey(ctx));
+  return ctx.shared(mrtrSurvey, () => runSurvey(ctx));
 }
 
 async function candidates(ctx: CheckContext): Promise<Array<{ method: MrtrMethod; label: string; params: () => Promise<Item> }>> {
@@ -110,8 +112,10 @@ export interface Drive {
   rounds: Judged[];
 }
 
+export const mrtrDrive = defineSharedScenario<Drive>({ name: 'MRTR drive' });
+
 export function driveTarget(ctx: CheckContext, target: MrtrTarget): Promise<Drive> {
-  return ctx.shared(`mrtr-drive ${target.method} ${target.label}`, async () => {
+  return ctx.shared(mrtrDrive, async () => {
     const rounds: Judged[] = [target.first];
     let earlier: Item = {};
     while (rounds.length <= MAX_ROUNDS && !ctx.signal.aborted) {
@@ -122,7 +126,7 @@ export function driveTarget(ctx: CheckContext, target: MrtrTarget): Promise<Driv
       rounds.push(await exchangeOn(ctx.session, target.method, params, { meta: declaring(ALL_INPUT_CAPABILITIES), timeoutMs: ctx.options.requestTimeoutMs }));
     }
     return { target, rounds };
-  });
+  }, `${target.method} ${target.label}`);
 }
 
 /** The evidence of a drive's rounds (bounded). */

@@ -3,7 +3,7 @@
 // then (stdio) an initialize cancelled at once with a ping behind it (cancellation/initialize).
 // When that initialize is answered anyway with the run's revision, we accept it and the
 // connection becomes a spare like the unknown-version probes' (a fuzz campaign takes it).
-import { describeOutcome, HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
+import { describeOutcome, HANDSHAKE_TAG, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { CLIENT_INFO, type Evidence, type Outcome, type Session } from '../../src/session/index.js';
 import { within } from './delay.js';
 import { exchangeEvidence, exchangeOn } from './exchange.js';
@@ -31,8 +31,10 @@ export interface PreInitialize {
   spare?: Session;
 }
 
+export const preInitializeScenario = defineSharedScenario<PreInitialize>({ name: 'requests before initialize' });
+
 export function preInitialize(ctx: CheckContext): Promise<PreInitialize> {
-  return ctx.shared('lifecycle/pre-initialize', async () => {
+  return ctx.shared(preInitializeScenario, async () => {
     // Before the version probes: two checks wait on it, and its cancelled initialize waits a quiet period.
     const { session } = await ctx.connect({ initialize: false, forRun: true, startOrder: 'first' });
     // A server may leave it unanswered (info): it waits the start the run has seen, not the whole start bound.

@@ -3,7 +3,7 @@
 // and every notifications/progress that arrives until both have answered plus the quiet
 // period (to catch progress after a response, PROG-6).
 import type { CheckContext } from '../../src/checks/index.js';
-import { describeOutcome } from '../../src/checks/index.js';
+import { defineSharedScenario, describeOutcome } from '../../src/checks/index.js';
 import type { Evidence, Outcome, RequestId } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { isObject } from './json-object.js';
@@ -32,8 +32,10 @@ export type ProgressRun = { skip: string } | { calls: TokenCall[]; notes: Progre
 
 let counter = 0;
 
+export const progressScenario = defineSharedScenario<ProgressRun>({ name: 'progress run' });
+
 export function progressRun(ctx: CheckContext): Promise<ProgressRun> {
-  return ctx.shared('progress-run', () => observe(ctx));
+  return ctx.shared(progressScenario, () => observe(ctx));
 }
 
 async function observe(ctx: CheckContext): Promise<ProgressRun> {

@@ -3,7 +3,7 @@
 // elicitation. The checks of S26-5 and S26-6 then call it without that declaration. Calls
 // go untagged on the main session with a time budget, like the tool survey.
 import { META_CLIENT_CAPABILITIES, type Evidence } from '../../src/session/index.js';
-import { mapLimited, type CheckContext } from '../../src/checks/index.js';
+import { mapLimited, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { exchangeEvidence, exchangeOn, type Judged } from './exchange.js';
 import { listAll } from './list-all.js';
 import { argumentsFor, callableSample, CALL_BUDGET_MS, toolsOf, type ToolDef } from './tool-survey.js';
@@ -21,8 +21,10 @@ export interface ElicitingTool {
 
 const CONCURRENCY = 4;
 
+export const elicitingToolSearch = defineSharedScenario<ElicitingTool | { skip: string }>({ name: 'eliciting tool search' });
+
 export function findElicitingTool(ctx: CheckContext): Promise<ElicitingTool | { skip: string }> {
-  return ctx.shared('stateless/eliciting-tool', async () => {
+  return ctx.shared(elicitingToolSearch, async () => {
     if (!ctx.declares('tools')) return { skip: 'the server declares no tools capability' };
     const tools = callableSample(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options).tools;
     const planned = tools.flatMap((tool) => {

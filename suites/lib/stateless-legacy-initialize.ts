@@ -2,7 +2,7 @@
 // once per run on a connection of its own, exactly as an older client would (no per-request
 // _meta, no 2026-07-28 headers). A result means the server is dual-era (S26-37); an error from
 // a stateless-only server should name the versions it supports (S26-36).
-import { HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
+import { HANDSHAKE_TAG, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { LATEST_STATEFUL } from '../../src/schema/index.js';
 import { initialize, type Evidence, type HandshakeResult } from '../../src/session/index.js';
 
@@ -11,8 +11,10 @@ export interface LegacyAnswer {
   evidence: Evidence[];
 }
 
+export const legacyInitializeScenario = defineSharedScenario<LegacyAnswer>({ name: 'initialize at a stateful revision' });
+
 export function legacyInitialize(ctx: CheckContext): Promise<LegacyAnswer> {
-  return ctx.shared('stateless/legacy-initialize', async () => {
+  return ctx.shared(legacyInitializeScenario, async () => {
     const { session } = await ctx.connect();
     session.prepareHandshake(LATEST_STATEFUL);
     const handshake = await initialize(session, { protocolVersion: LATEST_STATEFUL, capabilities: {}, tag: HANDSHAKE_TAG, sendInitialized: false });

@@ -4,7 +4,7 @@
 // tasks/result (which is where a server delivers a task's requests; the GET stream is open
 // too), until one asks for something. Before each answer we look at the task with tasks/get.
 // One task at a time, so a request that came while it ran is its, whatever its _meta says.
-import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { describeOutcome, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import type { Outcome, Received } from '../../src/session/index.js';
 import { answerFor, declaredFor } from './client-request-runs.js';
 import { exchangeOn, type Judged } from './exchange.js';
@@ -38,8 +38,10 @@ export interface TaskInputRun {
   quiet: string[];
 }
 
+export const taskInputScenario = defineSharedScenario<TaskInputRun | { skip: string }>({ name: 'task input run' });
+
 export function taskInputRun(ctx: CheckContext): Promise<TaskInputRun | { skip: string }> {
-  return ctx.shared('tasks/input-run', () => run(ctx));
+  return ctx.shared(taskInputScenario, () => run(ctx));
 }
 
 async function run(ctx: CheckContext): Promise<TaskInputRun | { skip: string }> {

@@ -3,7 +3,7 @@
 // it is terminal, one waited for with tasks/result, and the notifications/tasks/status seen
 // meanwhile. Requests go out untagged, like the list walk: schema problems in the answers also
 // reach the whole-run message check, and each exchange keeps the findings it raised.
-import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import { describeOutcome, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import type { Received, Session } from '../../src/session/index.js';
 import { exchangeOn, type Judged } from './exchange.js';
 import { isObject } from './json-object.js';
@@ -70,9 +70,11 @@ export function noTasksReason(ctx: CheckContext): string | undefined {
   return undefined;
 }
 
+export const taskScenarioWork = defineSharedScenario<TaskScenario | { skip: string }>({ name: 'task scenario', keepsState: true });
+
 export function taskScenario(ctx: CheckContext): Promise<TaskScenario | { skip: string }> {
   // Checks go on with tasks/get and tasks/list on its connection, about the tasks it created.
-  return ctx.shared('tasks/scenario', () => runScenario(ctx), { keepsState: true });
+  return ctx.shared(taskScenarioWork, () => runScenario(ctx));
 }
 
 async function runScenario(ctx: CheckContext): Promise<TaskScenario | { skip: string }> {

@@ -3,7 +3,7 @@
 // the tools we may call, memoized per run), and each such task driven to its end with
 // tasks/get, answering its inputRequests through tasks/update. Polling honours pollIntervalMs
 // within our floor and ceiling, and every drive is bounded by the check's time.
-import { mapLimited, type CheckContext } from '../../src/checks/index.js';
+import { mapLimited, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { META_CLIENT_CAPABILITIES, type Outcome } from '../../src/session/index.js';
 import { delay } from './delay.js';
 import { exchangeOn, type Judged } from './exchange.js';
@@ -111,9 +111,11 @@ export function taskRequest(ctx: CheckContext, method: string, params: Item, cap
   return exchangeOn(ctx.session, method, params, { meta: metaDeclaring(capabilities), timeoutMs: ctx.options.requestTimeoutMs });
 }
 
+export const taskToolSurvey = defineSharedScenario<TaskSurvey>({ name: 'task tool survey' });
+
 /** Which tools answer with a task: memoized per run; each handle is followed by an immediate tasks/get. */
 export function surveyTaskTools(ctx: CheckContext): Promise<TaskSurvey> {
-  return ctx.shared('tasks-ext-survey', async () => {
+  return ctx.shared(taskToolSurvey, async () => {
     const survey: TaskSurvey = { taskTools: [], tried: [] };
     const found = await mapLimited(await candidates(ctx), CONCURRENCY, async ({ tool, args }) => {
       if (ctx.signal.aborted) return undefined;
@@ -167,10 +169,12 @@ export function taskBudgetMs(ctx: CheckContext): number {
   return slowCallTimeoutMs(ctx);
 }
 
+export const taskDrive = defineSharedScenario<TaskDrive>({ name: 'task drive' });
+
 /** Drives the task of a task tool to its end (memoized per task id). */
 export function driveTask(ctx: CheckContext, taskTool: TaskTool): Promise<TaskDrive> {
   const taskId = taskTool.taskId!;
-  return ctx.shared(`tasks-ext-drive ${taskId}`, async () => {
+  return ctx.shared(taskDrive, async () => {
     const t0 = ctx.session.now();
     const deadline = t0 + taskBudgetMs(ctx);
     const drive: TaskDrive = { taskTool, taskId, polls: [], updates: [], answered: [], end: 'timeout', ms: 0 };
@@ -216,7 +220,7 @@ export function driveTask(ctx: CheckContext, taskTool: TaskTool): Promise<TaskDr
     }
     drive.ms = ctx.session.now() - t0;
     return drive;
-  });
+  }, taskId);
 }
 
 /** The first few task tools' drives. */

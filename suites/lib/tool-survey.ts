@@ -5,7 +5,7 @@
 // it. The slow tool named with --slow-tool is left to the progress and cancellation checks.
 // Calls are untagged like the list walk: the survey keeps the schema findings of each answer
 // for the checks that judge them.
-import { mapLimited, type CheckContext, type CheckOptions } from '../../src/checks/index.js';
+import { mapLimited, defineSharedScenario, type CheckContext, type CheckOptions } from '../../src/checks/index.js';
 import type { Outcome, Session } from '../../src/session/index.js';
 import { isObject } from './json-object.js';
 import { compileSchema } from './json-schema.js';
@@ -83,8 +83,10 @@ export async function callBriefly(ctx: CheckContext, session: Session, tool: Too
   return (await callTool(session, tool, built.args, ms)).outcome;
 }
 
+export const toolSurvey = defineSharedScenario<ToolSurvey>({ name: 'tool survey' });
+
 export function surveyTools(ctx: CheckContext): Promise<ToolSurvey> {
-  return ctx.shared('tool-survey', () => runSurvey(ctx));
+  return ctx.shared(toolSurvey, () => runSurvey(ctx));
 }
 
 async function runSurvey(ctx: CheckContext): Promise<ToolSurvey> {

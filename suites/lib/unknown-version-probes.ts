@@ -3,7 +3,7 @@
 // server that counter-offers the run's own revision has, once we accept, a session like any
 // fresh one (initialized, no client capabilities). Those are spares: a check that needs a
 // session of its own (a fuzz campaign) claims one instead of starting another server process.
-import { HANDSHAKE_TAG, type CheckContext } from '../../src/checks/index.js';
+import { HANDSHAKE_TAG, defineSharedScenario, type CheckContext } from '../../src/checks/index.js';
 import { initialize, type HandshakeResult, type Session } from '../../src/session/index.js';
 import { preInitialize } from './pre-initialize.js';
 
@@ -19,9 +19,11 @@ interface UnknownVersionProbes {
   next(): Promise<void>;
 }
 
+export const unknownVersionAnswers = defineSharedScenario<UnknownVersionProbes>({ name: 'unknown-version initializes' });
+
 /** One connection per unknown version, in parallel; shared by every check of the run. */
 export function unknownVersionProbes(ctx: CheckContext): Promise<UnknownVersionProbes> {
-  return ctx.shared('lifecycle/unknown-version-answers', async () => {
+  return ctx.shared(unknownVersionAnswers, async () => {
     // Spares only on stdio, where a connection is a process; over HTTP a new session is one request.
     const keep = ctx.target.transport === 'stdio';
     let wake: () => void = () => undefined;
