@@ -3,7 +3,7 @@
 // sends, canned answers to roots/sampling/elicitation), behind a small promise-based surface.
 import { isRevision, isStateless, LATEST_STATEFUL, REVISIONS, type Revision } from '../schema/index.js';
 import { DEFAULT_START_TIMEOUT_MS, discover, initialize, META_SERVER_INFO, openSession, type ClientIdentity, type Finding, type Session } from '../session/index.js';
-import { packageVersion } from '../cli/version.js';
+import { packageVersion } from '../schema/package-root.js';
 import { McpRequestError } from './errors.js';
 import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js';
 

@@ -4,7 +4,7 @@ import type { Report } from '../checks/types.js';
 import { DEFAULT_SEED, runTarget, unmatchedPatterns } from '../runner/index.js';
 import { isRevision, REVISIONS, type Revision } from '../schema/index.js';
 import { DEFAULT_START_TIMEOUT_MS } from '../session/index.js';
-import { packageVersion } from '../cli/version.js';
+import { packageVersion } from '../schema/package-root.js';
 import { DEFAULT_TIMEOUT_MS } from './connect.js';
 import { toTargetSpec, type ServerTarget, type TargetOptions } from './target.js';
 

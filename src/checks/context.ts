@@ -40,13 +40,20 @@ export interface CheckOptions {
   /** Which command is running, for the replay lines of fuzz failures. */
   fuzzCommand?: 'run' | 'fuzz';
   /** Called after every fuzz batch (for a live counter). */
-  onFuzzProgress?: (checkId: string, progress: import('../fuzz/campaign.js').FuzzProgress) => void;
+  onFuzzProgress?: (checkId: string, progress: FuzzProgress) => void;
   /** The runner's ceiling for one check (ms), when set; long checks plan their budget inside it. */
   checkTimeoutMs?: number;
   /** HTTP: the tokens and credentials for a protected server. */
   auth?: AuthOptions;
   /** The run's secrets; checks add the ones they derive (an altered token), so reports never show them. */
   secrets?: SecretSet;
+}
+
+/** A fuzz campaign's counters so far (declared here, below src/fuzz, which reports them). */
+export interface FuzzProgress {
+  cases: number;
+  failures: number;
+  elapsedMs: number;
 }
 
 export interface ServerFacts {

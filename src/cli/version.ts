@@ -1,8 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { packageRoot } from '../schema/package-root.js';
-
-/** The version in our package.json (the contract's tool.version). */
-export function packageVersion(): string {
-  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
-}
+// The version lives beside the package root it is read from (src/schema/package-root.ts), where the
+// library API can reach it too; the command line keeps importing it from here.
+export { packageVersion } from '../schema/package-root.js';

@@ -5,7 +5,7 @@
 //   arbitraryFor(set, 'X.json#/properties/result')           refs with a JSON-pointer fragment
 //   validMessageArbitrary(set, 'tools/call', 'request')      {jsonrpc, id, method, params}
 //   validMessageArbitrary(set, 'tools/call', 'result')       {jsonrpc, id, result}
-//   mutatedMessageArbitrary(set, 'tools/call', 'request')    the same, broken by one named mutation
+//   mutatedMessageArbitrary(set, 'tools/call', 'request')    the same, broken by one named mutation (mutations.ts)
 //
 // Model: a schema is handled as a conjunction of subschemas ($ref and allOf are flattened, see
 // schema-walk.ts). A union (anyOf/oneOf) is resolved by picking a branch and merging it into the
@@ -19,8 +19,8 @@
 // union takes its cheapest branch, so recursive schemas (JSONValue) always terminate.
 // Arbitraries are memoized per (schema set, maxDepth, conjunction, depth).
 //
-// Mutations (mutations.ts, re-exported here) take the message and a context
-// `{ set, method, kind, choice }`: `choice` picks the member or replacement deterministically.
+// Mutations (mutations.ts, built on this file: import them from there) take the message and a
+// context `{ set, method, kind, choice }`: `choice` picks the member or replacement deterministically.
 import fc from 'fast-check';
 import type { ValidateFunction } from 'ajv';
 import type { SchemaSet } from '../schema/registry.js';
@@ -30,8 +30,6 @@ import {
   conjKey, flatten, settleUnion, isVirtual, propertySchemas, refOf, resolveRef, virtualSub,
   type Flat, type JsonType, type Sub,
 } from './schema-walk.js';
-
-export { mutations, mutatedMessageArbitrary, type Mutation, type MutationContext, type MutatedMessage } from './mutations.js';
 
 export interface ArbitraryOptions {
   /** Nesting level from which only required content is generated (default 5). */

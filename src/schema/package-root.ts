@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -15,4 +15,9 @@ export function packageRoot(): string {
     if (parent === dir) throw new Error('mcp-conform: cannot find the schemas/ folder of the package');
     dir = parent;
   }
+}
+
+/** The version in our package.json (the contract's tool.version). */
+export function packageVersion(): string {
+  return (JSON.parse(readFileSync(join(packageRoot(), 'package.json'), 'utf8')) as { version: string }).version;
 }

@@ -4,9 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REVISIONS, loadSchemaSet, validateMessage } from '../../src/schema/index.js';
-import {
-  arbitraryFor, methodsOf, mutatedMessageArbitrary, mutations, validMessageArbitrary, type ShapeKind,
-} from '../../src/fuzz/schema-arbitrary.js';
+import { arbitraryFor, methodsOf, validMessageArbitrary, type ShapeKind } from '../../src/fuzz/schema-arbitrary.js';
+import { mutatedMessageArbitrary, mutations } from '../../src/fuzz/mutations.js';
 import { base64, dateTime, uri, uriTemplate } from '../../src/fuzz/json-arbitraries.js';
 
 const SAMPLES_PER_DEFINITION = 8;

@@ -5,7 +5,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REVISIONS, loadSchemaSet, revisionIndex, validateMessage, type Revision, type ValidationResult } from '../../src/schema/index.js';
-import { errorResponseArbitrary, mutatedMessageArbitrary, validMessageArbitrary, type MutatedMessage } from '../../src/fuzz/schema-arbitrary.js';
+import { errorResponseArbitrary, validMessageArbitrary } from '../../src/fuzz/schema-arbitrary.js';
+import { mutatedMessageArbitrary, type MutatedMessage } from '../../src/fuzz/mutations.js';
 import { OFFICIAL_ABSENT_REASON, OFFICIAL_PRESENT, directionOf, loadOfficial, officialAccepts, onTheWire, ourVerdict, shapesOf, type Shape } from './support.js';
 
 const VALID_RUNS = 40;
