@@ -25,7 +25,8 @@ export function notAuthorizing(record: ScenarioRecord): Verdict {
   const after = end ? `it ended (${describeEnd(end)})` : 'it sent nothing more';
   const what = first ? `after our 401 (${first.header}) ${after}` : 'it was never challenged';
   const tried = rsMetadataGets(record).map((e) => `${e.http!.method} ${e.http!.path} (${e.http!.status})`);
-  return { status: 'skip', message: `the client did not authorize (authorization is optional): ${what}${tried.length ? `; it asked ${tried.join(', ')}` : ''}` };
+  const stderr: Evidence[] = record.stderrTail.slice(-3).map((text) => ({ type: 'stderr', text }));
+  return { status: 'skip', message: `the client did not authorize (authorization is optional): ${what}${tried.length ? `; it asked ${tried.join(', ')}` : ''}`, evidence: [...stderr, ...log.exchanges.slice(0, 4).map((x) => shown(log, x))] };
 }
 
 export const authorizeRequests = (log: AuthLog): AuthExchange[] => flowRequests(log).filter((x) => x.method === 'GET' && x.query.response_type !== undefined);

@@ -77,6 +77,8 @@ export const pkceS256 = defineClientCheck({
     for (const t of tokenRequests(log).filter((t) => t.form!.grant_type === 'authorization_code')) {
       const challenge = authorizationOf(log, t.form!.code)?.query.code_challenge;
       const verifier = t.form!.code_verifier;
+      // RFC 7636 §4.1: 43 to 128 unreserved characters (oidc-provider refuses a shorter one).
+      if (verifier && !/^[A-Za-z0-9._~-]{43,128}$/.test(verifier)) return { status: 'fail', message: `a code_verifier of ${verifier.length} characters outside RFC 7636's 43-128 unreserved characters`, evidence: [shown(log, t)] };
       if (!verifier || createHash('sha256').update(verifier).digest('base64url') !== challenge) return { status: 'fail', message: verifier ? "the token request's code_verifier does not hash to the authorization request's code_challenge" : 'a token request for an authorization code without code_verifier', evidence: [shown(log, t)] };
     }
     return { status: 'pass', message: `${requests.length} authorization request(s) with an S256 code_challenge, the verifier matching`, evidence: [shown(log, requests[0])] };

@@ -5,6 +5,7 @@ import { clientChecks } from '../../suites/client/index.js';
 import type { Report, Status } from '../../src/checks/types.js';
 import type { ClientTransport } from '../../src/client/record.js';
 import { REPO_ROOT } from '../schema/support.js';
+import type { AuthorizationServerFactory } from '../../src/client/auth-server.js';
 
 export const FIXTURE_CLIENT = join(REPO_ROOT, 'dist', 'test', 'fixtures', 'client.js');
 
@@ -16,6 +17,8 @@ export interface FixtureClientRun {
   command?: string[];
   requestTimeoutMs?: number;
   signal?: AbortSignal;
+  /** The OAuth scenarios' authorization server (default ours). */
+  authorizationServer?: AuthorizationServerFactory;
 }
 
 export function runAgainstFixtureClient(o: FixtureClientRun = {}): Promise<Report> {
@@ -33,6 +36,7 @@ export function runAgainstFixtureClient(o: FixtureClientRun = {}): Promise<Repor
     quietMs: 300,
     listen: { host: '127.0.0.1', port: 0 },
     signal: o.signal,
+    authorizationServer: o.authorizationServer,
     tool: { name: 'mcp-conform', version: 'test' },
   });
 }
