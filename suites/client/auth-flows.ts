@@ -33,7 +33,9 @@ export const scopeStepUp = defineClientCheck({
     if (upgraded && retried) return { status: 'pass', message: `a new token with scope "${upgraded.scopes.join(' ')}" ${Math.round(upgraded.at - forbidden.at)} ms after the 403, and the request retried with it`, evidence: [said] };
     const asked = authorizeRequests(log).filter((x) => x.at > forbidden.at);
     if (asked.length) return { status: 'warn', message: `after the 403 the client authorized again with scope "${asked[0].query.scope ?? ''}", ${upgraded ? 'but did not retry with the new token' : `not getting the challenged ${log.stepUpScope.join(' ')}`}`, evidence: [said, shown(log, asked[0])] };
-    return { status: 'warn', message: `after the 403 the client ${gaveUp(record)} without a step-up authorization (${forbiddenCount} request(s) refused 403)`, evidence: [said, expected(`an authorization request with scope ${log.stepUpScope.join(' ')}`, 'none')] };
+    const refreshed = tokenRequests(log).some((x) => x.at > forbidden.at && x.form!.grant_type === 'refresh_token');
+    const how = refreshed ? 'refreshed its token (a refresh cannot add scopes) and then ' : '';
+    return { status: 'warn', message: `after the 403 the client ${how}${gaveUp(record)} without a step-up authorization (${forbiddenCount} request(s) refused 403)`, evidence: [said, expected(`an authorization request with scope ${log.stepUpScope.join(' ')}`, 'none')] };
   },
 });
 
@@ -63,9 +65,11 @@ export const refreshExpired = defineClientCheck({
 });
 
 /** A client must not use metadata it should have refused: any registration, authorization or token request is using it. */
-function refused(record: ScenarioRecord, log: AuthLog, read: boolean, what: string, fetched: string): Verdict {
+// Kind D: the 2025 pages bind RFC 8414 and RFC 9728 without spelling these checks out (the draft
+// does, SEP-2468), so a client that goes on is warned, not failed.
+function refused(record: ScenarioRecord, log: AuthLog, read: boolean, what: string, fetched: string, rfc: string): Verdict {
   const used = flowRequests(log)[0];
-  if (used) return { status: 'fail', message: `the client went on with ${what}: ${used.method} ${used.path} to the authorization server`, evidence: [note(fetched), shown(log, used)] };
+  if (used) return { status: 'warn', message: `the client went on with ${what}: ${used.method} ${used.path} to the authorization server (${rfc} says such metadata must not be used)`, evidence: [note(fetched), shown(log, used)] };
   if (!read) return notAuthorizing(record);
   return { status: 'pass', message: `the client read ${what} and did not use it (it ${gaveUp(record)})`, evidence: [note(fetched)] };
 }
@@ -74,6 +78,7 @@ export const wrongIssuer = defineClientCheck({
   id: 'client-auth/issuer-mismatch',
   title: "Authorization server metadata that names another issuer is not used",
   level: 'MUST',
+  kind: 'D',
   requirements: ['CLIENT-AUTH-3'],
   spec: `${SPEC}#authorization-server-metadata-discovery`,
   scenario: 'auth-wrong-issuer',
@@ -82,7 +87,7 @@ export const wrongIssuer = defineClientCheck({
   judge(record) {
     const log = record.auth!;
     const read = asMetadataGets(log).some((x) => x.status === 200);
-    return refused(record, log, read, 'metadata whose issuer is not the authorization server it came from', `the authorization server ${log.issuer} served metadata naming issuer ${log.metadataIssuer}`);
+    return refused(record, log, read, 'metadata whose issuer is not the authorization server it came from', `the authorization server ${log.issuer} served metadata naming issuer ${log.metadataIssuer}`, 'RFC 8414 §3.3');
   },
 });
 
@@ -90,6 +95,7 @@ export const resourceMismatch = defineClientCheck({
   id: 'client-auth/resource-mismatch',
   title: 'Protected-resource metadata that names another resource is not used',
   level: 'MUST',
+  kind: 'D',
   requirements: ['CLIENT-AUTH-12'],
   spec: `${SPEC}#authorization-server-location`,
   scenario: 'auth-resource-mismatch',
@@ -98,7 +104,7 @@ export const resourceMismatch = defineClientCheck({
   judge(record) {
     const log = record.auth!;
     const read = rsMetadataGets(record).some((e) => e.http!.status === 200);
-    return refused(record, log, read, 'protected-resource metadata for another resource', `our protected-resource metadata named resource ${log.advertisedResource}, not ${log.resource}`);
+    return refused(record, log, read, 'protected-resource metadata for another resource', `our protected-resource metadata named resource ${log.advertisedResource}, not ${log.resource}`, 'RFC 9728 §3.3');
   },
 });
 

@@ -42,8 +42,8 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-auth/challenged-scope': { fault: 'oauth-ignore-challenge-scope', expect: 'warn', transport: 'http' },
   'client-auth/scope-step-up': { fault: 'oauth-ignore-insufficient-scope', expect: 'warn', transport: 'http' },
   'client-auth/refresh-expired-token': { fault: 'oauth-no-refresh', expect: 'warn', transport: 'http' },
-  'client-auth/issuer-mismatch': { fault: 'oauth-accept-wrong-issuer', expect: 'fail', transport: 'http' },
-  'client-auth/resource-mismatch': { fault: 'oauth-accept-resource-mismatch', expect: 'fail', transport: 'http' },
+  'client-auth/issuer-mismatch': { fault: 'oauth-accept-wrong-issuer', expect: 'warn', transport: 'http' },
+  'client-auth/resource-mismatch': { fault: 'oauth-accept-resource-mismatch', expect: 'warn', transport: 'http' },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
