@@ -8,6 +8,7 @@ import { LineSplitter } from '../transport/line-splitter.js';
 import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/limits.js';
 import { MCP_PATH, type HttpRequestSeen } from './record.js';
 import type { Channel, ScenarioServer } from './scenario-server.js';
+import type { AuthGate, GateAnswer } from './auth-gate.js';
 
 export interface Endpoint {
   /** stdio: `host:port` for the relay; HTTP: the MCP endpoint's URL. */
@@ -110,9 +111,9 @@ function serveSocket(scenario: ScenarioServer, socket: Socket, life: { initializ
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 /** The Streamable HTTP endpoint at /mcp: POST for messages, GET 405 (no standalone stream), DELETE ends the session. */
-export async function listenHttp(scenario: ScenarioServer, at: ListenAt): Promise<Endpoint> {
+export async function listenHttp(scenario: ScenarioServer, at: ListenAt, gate?: AuthGate): Promise<Endpoint> {
   const sockets = new Set<Socket>();
-  const server = createHttpServer((req, res) => void serveHttp(scenario, req, res));
+  const server = createHttpServer((req, res) => void serveHttp(scenario, req, res, gate));
   server.on('connection', (socket) => {
     sockets.add(socket);
     socket.once('close', () => sockets.delete(socket));
@@ -138,9 +139,22 @@ async function readBody(req: IncomingMessage): Promise<string | undefined> {
   return Buffer.concat(parts).toString('utf8');
 }
 
-async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: ServerResponse): Promise<void> {
+const answerWith = (res: ServerResponse, a: GateAnswer): void => void res.writeHead(a.status, a.headers).end(a.body);
+
+async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: ServerResponse, gate?: AuthGate): Promise<void> {
   res.on('error', () => undefined);
   const path = (req.url ?? '').split('?')[0];
+  // An OAuth scenario: its metadata outside /mcp, and a challenge for a request not authorized.
+  const metadata = path !== MCP_PATH ? gate?.outside(req.method ?? '', path) : undefined;
+  if (metadata) {
+    scenario.receivedHttp(seen(req, metadata.status));
+    return answerWith(res, metadata);
+  }
+  const refused = path === MCP_PATH && req.method !== 'POST' ? gate?.refusal(req.headers, undefined) : undefined;
+  if (refused) {
+    scenario.receivedHttp(seen(req, refused.status));
+    return answerWith(res, refused);
+  }
   if (path !== MCP_PATH) {
     scenario.receivedHttp(seen(req, 404));
     res.writeHead(404).end();
@@ -170,6 +184,11 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     return;
   }
   const message = parsed.message as Record<string, unknown> | null;
+  const challenge = gate?.refusal(req.headers, message);
+  if (challenge) {
+    scenario.receivedRefused(message, body!, seen(req, challenge.status));
+    return answerWith(res, challenge);
+  }
   if (scenario.sessionGone(message, sessionIn)) {
     scenario.receivedRefused(message, body!, seen(req, 404));
     res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32001, message: 'Session not found' } }));

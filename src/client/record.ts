@@ -3,6 +3,7 @@
 // and how each ended, and how the client's side ended.
 import type { Evidence } from '../session/evidence.js';
 import type { FuzzFinding } from './fuzz.js';
+import type { AuthLog } from './auth-record.js';
 
 export type ClientTransport = 'stdio' | 'http';
 
@@ -98,6 +99,8 @@ export interface ScenarioRecord {
   stderrTail: string[];
   /** Things the harness noticed (a second connection, an unreadable body). */
   notes: string[];
+  /** OAuth scenarios: the authorization server's and the metadata's traffic, tokens, challenges. */
+  auth?: AuthLog;
 }
 
 export function newRecord(scenario: string, transport: ClientTransport): ScenarioRecord {

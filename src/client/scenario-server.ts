@@ -73,7 +73,8 @@ export class ScenarioServer {
     return () => this.watchers.delete(listener);
   }
 
-  private touch(): void {
+  /** Activity outside the MCP messages (the authorization server's traffic) keeps the scenario alive too. */
+  touch(): void {
     this.lastActivity = this.now();
     for (const w of this.watchers) w();
   }

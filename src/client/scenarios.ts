@@ -4,8 +4,10 @@
 // hostile lines) before answering it. Checks judge what each scenario recorded.
 import { LATEST_STATEFUL, REVISIONS, revisionIndex, type Revision } from '../schema/index.js';
 import type { ClientTransport } from './record.js';
+import type { AuthMode } from './auth-record.js';
+import { AUTH_SCENARIOS, authScenarioTable } from './auth-scenarios.js';
 
-export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'fuzz'] as const;
+export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'fuzz', ...AUTH_SCENARIOS] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** The revisions our server speaks (the initialize-based ones). */
@@ -54,6 +56,8 @@ export interface Scenario {
    * initialize gets a new session, whose first request runs the script.
    */
   expireSession?: boolean;
+  /** HTTP: our endpoint is an OAuth protected resource, with an authorization server of its own (auth-scenarios.ts). */
+  auth?: AuthMode;
 }
 
 /** The revision we answer a request for: the same when we serve it, else our newest. */
@@ -146,6 +150,7 @@ export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
     initialize: ordinary,
     script: [{ fuzz: true }],
   },
+  ...authScenarioTable(ordinary),
 };
 
 /** Params of the requests we send: small, valid, asking for nothing a user must think about. */

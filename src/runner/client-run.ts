@@ -19,6 +19,10 @@ import { fuzzFailure, fuzzReplay, shrinkFuzzFailure } from './client-fuzz.js';
 import { DEFAULT_SEED } from './seed.js';
 import { matchesAny } from './select.js';
 import { stopReason } from './stop.js';
+import { prepareAuth } from '../client/auth-setup.js';
+import { authSecrets } from '../client/auth-record.js';
+import type { AuthorizationServerFactory } from '../client/auth-server.js';
+import { SecretSet } from '../auth/secrets.js';
 
 export interface ClientRunOptions extends LaunchOptions {
   checks: readonly ClientCheck[];
@@ -35,6 +39,8 @@ export interface ClientRunOptions extends LaunchOptions {
   seed?: number;
   fuzzRuns?: number;
   onScenario?: (name: ScenarioName, index: number, total: number) => void;
+  /** The OAuth scenarios' authorization server (default ours, src/client/auth-server.ts); tests put oidc-provider there. */
+  authorizationServer?: AuthorizationServerFactory;
 }
 
 const POLL_MS = 20;
@@ -85,7 +91,9 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   const basic = records.get('basic');
   const stopped = stopReason(options.signal);
   const checks = selected.map((check) => judgeCheck(check, records, options, stopped));
-  return {
+  // Tokens, codes and client secrets of the OAuth scenarios appear in reports only as fingerprints.
+  const secrets = new SecretSet([...records.values()].flatMap((r) => authSecrets(r.record)));
+  return secrets.scrub({
     tool: options.tool,
     target: { transport: options.transport, command: [...options.command], role: 'client' },
     protocolVersion: basic?.revision ?? servedVersion(basic?.record.requested),
@@ -96,7 +104,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
     checks,
     ...(basic?.record.stderrTail.length ? { stderrTail: [...basic.record.stderrTail] } : {}),
     ...(stopped ? { stopped } : {}),
-  };
+  } satisfies Report);
 }
 
 /** A client that never reached our server is not tested: exit 4 with what it said. */
@@ -145,9 +153,12 @@ async function shrinkFuzzFinding(records: Map<ScenarioName, ScenarioRun>, option
 async function runScenario(name: ScenarioName, options: ClientRunOptions, cases?: readonly FuzzCase[]): Promise<Omit<ScenarioRun, 'ms'>> {
   const fuzz = name === 'fuzz' ? (cases ?? fuzzCases(seedOf(options), options.fuzzRuns ?? DEFAULT_FUZZ_RUNS)) : undefined;
   const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version }, fuzzCases: fuzz });
-  const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen) : await listenStdio(server, options.listen);
+  const mode = SCENARIO_TABLE[name].auth;
+  const auth = mode ? prepareAuth(mode, server) : undefined;
+  const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen, auth?.gate) : await listenStdio(server, options.listen);
   let cutShort = false;
   try {
+    await auth?.start(endpoint.address, options.listen.host, options.authorizationServer);
     const client = await launchClient(options, server, endpoint.address);
     try {
       cutShort = (await scenarioEnd(server, () => client.process.exitInfo !== undefined, options, fuzz?.length)) === 'stopped';
@@ -160,6 +171,7 @@ async function runScenario(name: ScenarioName, options: ClientRunOptions, cases?
     }
   } finally {
     await endpoint.close();
+    await auth?.close();
   }
   return { record: server.record, revision: server.revision, cutShort };
 }

@@ -1,5 +1,7 @@
 // The checks of `mcp-conform client`, in report order.
 import type { ClientCheck } from '../../src/client/check.js';
+import { authChecks } from './auth.js';
+import { authFlowChecks } from './auth-flows.js';
 import { fuzzChecks } from './fuzz.js';
 import { httpChecks } from './http.js';
 import { lifecycleChecks } from './lifecycle.js';
@@ -8,4 +10,4 @@ import { requestChecks } from './requests.js';
 import { robustnessChecks } from './robustness.js';
 import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks, ...fuzzChecks];
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks];

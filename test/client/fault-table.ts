@@ -32,6 +32,18 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-robustness/unknown-id-response': { fault: 'crash-on-unknown-id', expect: 'fail' },
   'client-robustness/invalid-initialize-result': { fault: 'hang-on-invalid-initialize', expect: 'warn' },
   'client-robustness/fuzz': { fault: 'crash-on-non-object-params', expect: 'fail' },
+  'client-auth/protected-resource-metadata': { fault: 'oauth-skip-prm', expect: 'fail', transport: 'http' },
+  'client-auth/authorization-server-metadata': { fault: 'oauth-guess-endpoints', expect: 'fail', transport: 'http' },
+  'client-auth/pkce-s256': { fault: 'oauth-pkce-plain', expect: 'fail', transport: 'http' },
+  'client-auth/resource-parameter': { fault: 'oauth-no-resource', expect: 'fail', transport: 'http' },
+  'client-auth/bearer-every-request': { fault: 'oauth-token-once', expect: 'fail', transport: 'http' },
+  'client-auth/token-not-in-query': { fault: 'oauth-token-in-query', expect: 'fail', transport: 'http' },
+  'client-auth/token-audience': { fault: 'oauth-token-to-as', expect: 'fail', transport: 'http' },
+  'client-auth/challenged-scope': { fault: 'oauth-ignore-challenge-scope', expect: 'warn', transport: 'http' },
+  'client-auth/scope-step-up': { fault: 'oauth-ignore-insufficient-scope', expect: 'warn', transport: 'http' },
+  'client-auth/refresh-expired-token': { fault: 'oauth-no-refresh', expect: 'warn', transport: 'http' },
+  'client-auth/issuer-mismatch': { fault: 'oauth-accept-wrong-issuer', expect: 'warn', transport: 'http' },
+  'client-auth/resource-mismatch': { fault: 'oauth-accept-resource-mismatch', expect: 'warn', transport: 'http' },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */

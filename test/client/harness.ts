@@ -1,10 +1,12 @@
 // Runs `mcp-conform client` in-process against the built fixture client (dist/test/fixtures/client.js).
 import { join } from 'node:path';
+import { expect } from 'vitest';
 import { runClient } from '../../src/runner/client-run.js';
 import { clientChecks } from '../../suites/client/index.js';
 import type { Report, Status } from '../../src/checks/types.js';
 import type { ClientTransport } from '../../src/client/record.js';
 import { REPO_ROOT } from '../schema/support.js';
+import type { AuthorizationServerFactory } from '../../src/client/auth-server.js';
 
 export const FIXTURE_CLIENT = join(REPO_ROOT, 'dist', 'test', 'fixtures', 'client.js');
 
@@ -12,10 +14,13 @@ export interface FixtureClientRun {
   fault?: string;
   transport?: ClientTransport;
   only?: string[];
+  skip?: string[];
   args?: string[];
   command?: string[];
   requestTimeoutMs?: number;
   signal?: AbortSignal;
+  /** The OAuth scenarios' authorization server (default ours). */
+  authorizationServer?: AuthorizationServerFactory;
 }
 
 export function runAgainstFixtureClient(o: FixtureClientRun = {}): Promise<Report> {
@@ -28,11 +33,13 @@ export function runAgainstFixtureClient(o: FixtureClientRun = {}): Promise<Repor
     scenarioEnv: 'initialize',
     checks: clientChecks,
     only: o.only,
+    skip: o.skip,
     requestTimeoutMs: o.requestTimeoutMs ?? 1500,
     startTimeoutMs: 20_000,
     quietMs: 300,
     listen: { host: '127.0.0.1', port: 0 },
     signal: o.signal,
+    authorizationServer: o.authorizationServer,
     tool: { name: 'mcp-conform', version: 'test' },
   });
 }
@@ -43,4 +50,14 @@ export function statusOf(report: Report, id: string): Status | undefined {
 
 export function idsWith(report: Report, ...statuses: Status[]): string[] {
   return report.checks.filter((c) => statuses.includes(c.status)).map((c) => `${c.id}: ${c.status} ${c.message ?? ''}`);
+}
+
+/**
+ * A client written without an authProvider, as the SDK READMEs' first example: every OAuth
+ * check skips over HTTP (it ends at our 401: authorization is optional), over stdio none applies.
+ */
+export function expectNoAuthorization(report: Report, transport: ClientTransport): void {
+  const auth = report.checks.filter((c) => c.id.startsWith('client-auth/'));
+  expect(auth.length).toBeGreaterThan(0);
+  for (const c of auth) expect(`${c.id}: ${c.status} ${c.message}`).toMatch(transport === 'http' ? /: skip the client did not authorize \(authorization is optional\): after our 401 /u : /: skip applies to http clients only/u);
 }
