@@ -37,6 +37,7 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
 export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
   { id: 'client-roots/list', fault: 'roots-undeclared-result', expect: 'fail' },
+  { id: 'client-elicitation/create', fault: 'elicitation-undeclared-cancel', expect: 'warn' },
   { id: 'client-robustness/malformed-json', fault: 'crash-on-malformed', expect: 'fail', transport: 'http' },
   { id: 'client-ping/answered', fault: 'ping-unanswered', expect: 'fail', transport: 'http' },
   { id: 'client-cancel/honoured', fault: 'crash-on-cancelled', expect: 'fail' },
