@@ -9,6 +9,7 @@ import { DEFAULT_MAX_MESSAGE_BYTES } from '../transport/limits.js';
 import { MCP_PATH, type HttpRequestSeen } from './record.js';
 import type { Channel, ScenarioServer } from './scenario-server.js';
 import type { AuthGate, GateAnswer } from './auth-gate.js';
+import { STREAM_RETRY_MS } from './scenarios.js';
 
 export interface Endpoint {
   /** stdio: `host:port` for the relay; HTTP: the MCP endpoint's URL. */
@@ -110,7 +111,7 @@ function serveSocket(scenario: ScenarioServer, socket: Socket, life: { initializ
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
-/** The Streamable HTTP endpoint at /mcp: POST for messages, GET 405 (no standalone stream), DELETE ends the session. */
+/** The Streamable HTTP endpoint at /mcp: POST for messages, GET 405 (a standalone stream only where the scenario offers one), DELETE ends the session. */
 export async function listenHttp(scenario: ScenarioServer, at: ListenAt, gate?: AuthGate): Promise<Endpoint> {
   const sockets = new Set<Socket>();
   const server = createHttpServer((req, res) => void serveHttp(scenario, req, res, gate));
@@ -126,6 +127,31 @@ function seen(req: IncomingMessage, status: number): HttpRequestSeen {
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k] = Array.isArray(v) ? v.join(', ') : v;
   return { method: req.method ?? '', path: req.url ?? '', headers, status };
+}
+
+/** A GET that asks for an event stream on a session we issued (a GET without one, e.g. OAuth discovery's, gets 405). */
+function opensStream(scenario: ScenarioServer, req: IncomingMessage): boolean {
+  const session = req.headers['mcp-session-id'];
+  return /text\/event-stream/i.test(req.headers.accept ?? '') && typeof session === 'string' && scenario.record.sessions.includes(session);
+}
+
+/** The standalone stream: every event has an id unique in the session and our retry; open until the scenario drops it or the client closes it. */
+function serveStream(scenario: ScenarioServer, req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': req.headers['mcp-session-id'] as string });
+  res.flushHeaders();
+  let index = -1;
+  let sent = 0;
+  const channel: Channel = {
+    write: (text) => {
+      if (res.writableEnded) return;
+      const id = `stream-${index + 1}-${++sent}`;
+      scenario.streamEvent(index, id);
+      res.write(`id: ${id}\nretry: ${STREAM_RETRY_MS}\nevent: message\ndata: ${text}\n\n`);
+    },
+  };
+  const lastEventId = req.headers['last-event-id'];
+  index = scenario.streamOpened({ channel, drop: () => res.end() }, typeof lastEventId === 'string' ? lastEventId : undefined, seen(req, 200));
+  res.once('close', () => scenario.streamClosed(index));
 }
 
 async function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -164,6 +190,10 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
   if (req.method !== 'POST' && scenario.sessionGone(undefined, sessionIn)) {
     scenario.receivedHttp(seen(req, 404));
     res.writeHead(404).end();
+    return;
+  }
+  if (req.method === 'GET' && scenario.offersStream && opensStream(scenario, req)) {
+    serveStream(scenario, req, res);
     return;
   }
   if (req.method === 'DELETE') {
@@ -213,6 +243,12 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     },
   };
   const response = await scenario.receive(message, body!, channel, http);
+  if (!response && isRequest) {
+    // A request the scenario leaves unanswered: its stream ends without a response.
+    if (streaming) res.end();
+    else res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', ...sessionHeader }).end();
+    return;
+  }
   if (!response) {
     res.writeHead(202, sessionHeader).end();
     return;

@@ -7,6 +7,7 @@ import { packageRoot } from '../schema/package-root.js';
 import { ServerProcess } from '../transport/server-process.js';
 import type { ClientTransport } from './record.js';
 import type { ScenarioServer } from './scenario-server.js';
+import { SCENARIO_TABLE, type ScenarioName } from './scenarios.js';
 
 /** An argument of the client command that stands for our server command's words (stdio). */
 export const SERVER_PLACEHOLDER = '{server}';
@@ -36,7 +37,8 @@ export interface LaunchedClient {
 
 /** The command line and environment for one scenario, as the official client runner builds them (plus ours). */
 export function clientInvocation(options: LaunchOptions, scenario: string, address: string): { command: string[]; env: Record<string, string> } {
-  const context = JSON.stringify({ name: options.scenarioEnv, mcpConform: { scenario, transport: options.transport } });
+  const hint = SCENARIO_TABLE[scenario as ScenarioName]?.contextHint ?? {};
+  const context = JSON.stringify({ name: options.scenarioEnv, mcpConform: { scenario, transport: options.transport, ...hint } });
   const env: Record<string, string> = {
     ...options.env,
     MCP_CONFORMANCE_SCENARIO: options.scenarioEnv,

@@ -54,6 +54,23 @@ export interface Ask {
   endedAt?: number;
   /** ms at which we sent notifications/cancelled for it (the server-cancels scenario). */
   cancelledAt?: number;
+  /** Sent on the standalone GET stream (its index in `streams`), not on a POST's response. */
+  onStream?: number;
+}
+
+/** A standalone SSE stream the client opened with GET (the get-stream scenario). */
+export interface StreamSeen {
+  openedAt: number;
+  /** The Mcp-Session-Id the GET carried. */
+  session?: string;
+  /** The Last-Event-ID header the GET carried. */
+  lastEventId?: string;
+  /** The ids of the events we sent on it, in order. */
+  eventIds: string[];
+  /** When we ended it (after our request on it was answered), having sent `retry: retryMs`. */
+  droppedAt?: number;
+  /** When the client closed it. */
+  closedAt?: number;
 }
 
 export interface ClientEnd {
@@ -85,8 +102,11 @@ export interface ScenarioRecord {
   expiredAt?: number;
   /** ms at which we sent the initialize reply. */
   initializedAt?: number;
-  /** The client's request in progress when our script ran (its method), if one came. */
+  /** The client's request in progress when our script ran (its method and id), if one came. */
   trigger?: string;
+  triggerId?: unknown;
+  /** client-abandons: ms at which we began withholding the answer to the trigger (it is never sent). */
+  withheldAt?: number;
   /** Each way the client's side ended, in order (exit, stdin closed, DELETE). */
   ends: ClientEnd[];
   /** Fuzz cases sent (the fuzz scenario), and the one after which our ping went unanswered. */
@@ -94,6 +114,12 @@ export interface ScenarioRecord {
   fuzzStoppedAt?: number;
   /** The fuzz campaign's failure, found, confirmed on a fresh client and shrunk (src/runner/client-fuzz.ts). */
   fuzzFinding?: FuzzFinding;
+  /** Standalone GET streams the client opened, in order (the get-stream scenario), and the SSE retry we sent on them. */
+  streams: StreamSeen[];
+  streamRetryMs?: number;
+  /** The stream our script used: the first one opened on the session of the request in progress (HTTP: its Mcp-Session-Id, `triggerSession`). */
+  streamUsed?: number;
+  triggerSession?: string;
   /** The scenario hit its overall bound with the client still running. */
   boundHit: boolean;
   stderrTail: string[];
@@ -104,7 +130,7 @@ export interface ScenarioRecord {
 }
 
 export function newRecord(scenario: string, transport: ClientTransport): ScenarioRecord {
-  return { scenario, transport, events: [], asks: [], ends: [], sessions: [], boundHit: false, stderrTail: [], notes: [] };
+  return { scenario, transport, events: [], asks: [], ends: [], sessions: [], streams: [], boundHit: false, stderrTail: [], notes: [] };
 }
 
 /**

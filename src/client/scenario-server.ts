@@ -3,13 +3,19 @@
 // `notifications/initialized` is in progress. Transport-free: an endpoint (stdio bridge or HTTP)
 // hands it each message with a channel for what goes back.
 import { isStateless, type Revision } from '../schema/index.js';
-import { askParams, CANCEL_REASON, SCENARIO_TABLE, servedVersion, type Scenario, type ScenarioName, type Step } from './scenarios.js';
+import { ABANDON_AFTER_MS, askParams, CANCEL_REASON, SCENARIO_TABLE, servedVersion, STREAM_RETRY_MS, type Scenario, type ScenarioName, type Step } from './scenarios.js';
 import type { FuzzCase } from './fuzz.js';
 import { newRecord, type Ask, type ClientTransport, type HttpRequestSeen, type ScenarioRecord } from './record.js';
 
 /** Where our messages to the client go: a stdio line, or an event of a POST's SSE stream. */
 export interface Channel {
   write(text: string): void;
+}
+
+/** A standalone GET stream as the endpoint hands it over: where our messages go, and how we end it. */
+export interface OpenStream {
+  channel: Channel;
+  drop(): void;
 }
 
 type Obj = Record<string, unknown>;
@@ -35,6 +41,8 @@ export class ScenarioServer {
   private scriptDone = false;
   /** Requests of ours whose response the script does not wait for step by step (askThenCancel). */
   private readonly inFlight: Promise<Ask>[] = [];
+  /** Standalone GET streams still open, by their index in record.streams. */
+  private readonly live = new Map<number, OpenStream>();
   /** Listeners woken by any activity (the run's end conditions watch it). */
   private readonly watchers = new Set<() => void>();
   lastActivity = 0;
@@ -77,6 +85,35 @@ export class ScenarioServer {
   touch(): void {
     this.lastActivity = this.now();
     for (const w of this.watchers) w();
+  }
+
+  /** HTTP: whether a GET of the endpoint opens a standalone SSE stream in this scenario. */
+  get offersStream(): boolean {
+    return this.scenario.offersStream === true;
+  }
+
+  /** A GET opened a standalone stream: its index in record.streams. */
+  streamOpened(stream: OpenStream, lastEventId: string | undefined, http: HttpRequestSeen): number {
+    this.record.events.push({ at: this.now(), dir: 'in', raw: '', http });
+    this.record.streamRetryMs = STREAM_RETRY_MS;
+    const session = http.headers['mcp-session-id'];
+    const index = this.record.streams.push({ openedAt: this.now(), ...(session !== undefined ? { session } : {}), ...(lastEventId !== undefined ? { lastEventId } : {}), eventIds: [] }) - 1;
+    this.live.set(index, stream);
+    this.touch();
+    return index;
+  }
+
+  /** An event of ours went out on stream `index` with this id. */
+  streamEvent(index: number, id: string): void {
+    this.record.streams[index]?.eventIds.push(id);
+  }
+
+  /** Stream `index` closed: by the client, unless we dropped it. */
+  streamClosed(index: number): void {
+    const stream = this.record.streams[index];
+    this.live.delete(index);
+    if (stream && stream.droppedAt === undefined) stream.closedAt ??= this.now();
+    this.touch();
   }
 
   /** Records bytes that did not parse (the client's) and moves on. */
@@ -135,7 +172,7 @@ export class ScenarioServer {
         if (message.method === 'notifications/initialized') this.initializedSeen = true;
         return undefined;
       }
-      return this.answer(message, channel);
+      return this.answer(message, channel, http);
     }
     this.settleAsk(message);
     return undefined;
@@ -159,7 +196,8 @@ export class ScenarioServer {
     channel.write(raw);
   }
 
-  private async answer(request: Obj, channel: Channel): Promise<Obj> {
+  /** Our response to a request: undefined for the one the scenario withholds (never answered). */
+  private async answer(request: Obj, channel: Channel, http?: HttpRequestSeen): Promise<Obj | undefined> {
     const method = request.method as string;
     const params = isObject(request.params) ? request.params : {};
     if (method === 'initialize') {
@@ -175,9 +213,12 @@ export class ScenarioServer {
     if (this.initializedSeen && !this.scriptStarted && this.record.initializedAt !== undefined) {
       this.scriptStarted = true;
       this.record.trigger = method;
+      this.record.triggerSession = http?.headers['mcp-session-id'];
+      this.record.triggerId = request.id;
       await this.play(channel);
       this.scriptDone = true;
       this.touch();
+      if (this.record.withheldAt !== undefined) return undefined;
     }
     return { jsonrpc: '2.0', id: request.id, ...this.resultFor(method) };
   }
@@ -207,6 +248,8 @@ export class ScenarioServer {
     if ('raw' in step) return this.sendRaw(channel, step.raw);
     if ('message' in step) return this.send(channel, step.message);
     if ('fuzz' in step) return this.playFuzz(channel);
+    if ('standaloneStream' in step) return this.playStandaloneStream();
+    if ('withhold' in step) return this.withhold();
     if ('askThenCancel' in step) {
       this.inFlight.push(this.ask(channel, this.declared('sampling') || !this.declared('roots') ? 'sampling/createMessage' : 'roots/list', { cancel: true }));
       return;
@@ -232,6 +275,56 @@ export class ScenarioServer {
     }
   }
 
+  /**
+   * The client's standalone stream on the session at work, when it opens one within the request timeout: a ping on it;
+   * once answered, the stream ended (its events carried our retry) and a resuming GET awaited.
+   */
+  private async playStandaloneStream(): Promise<void> {
+    // A client may have several sessions (mcp-remote's transport test): the stream of the one at work.
+    const ofSession = (i: number) => this.record.streams[i].session === this.record.triggerSession;
+    const first = await this.until(() => [...this.live.keys()].find(ofSession), this.options.requestTimeoutMs);
+    if (first === undefined) return;
+    this.record.streamUsed = first;
+    const ping = await this.ask(this.live.get(first)!.channel, 'ping', { onStream: first });
+    const stream = this.live.get(first);
+    if (ping.outcome !== 'answered' || !stream) return;
+    this.record.streams[first].droppedAt = this.now();
+    this.live.delete(first);
+    stream.drop();
+    await this.until(() => (this.record.streams.some((_, i) => i > first && ofSession(i)) ? true : undefined), STREAM_RETRY_MS + this.options.requestTimeoutMs);
+  }
+
+  /** The request in progress goes unanswered; we wait for the client to cancel it (or to end its side). */
+  private async withhold(): Promise<void> {
+    this.record.withheldAt = this.now();
+    const id = this.record.triggerId;
+    const cancelled = () =>
+      this.record.events.some((e) => {
+        const m = e.message as Obj | undefined;
+        return e.dir === 'in' && m?.method === 'notifications/cancelled' && isObject(m.params) && m.params.requestId === id;
+      }) || undefined;
+    await this.until(cancelled, ABANDON_AFTER_MS + 2 * this.options.requestTimeoutMs);
+  }
+
+  /** Waits until `value` gives something, the client's side ends, or `ms` pass; resolves with the value. */
+  private until<T>(value: () => T | undefined, ms: number): Promise<T | undefined> {
+    return new Promise((resolve) => {
+      let stop: () => void = () => undefined;
+      const done = (v: T | undefined) => {
+        clearTimeout(timer);
+        stop();
+        resolve(v);
+      };
+      const timer = setTimeout(() => done(value()), ms);
+      const check = () => {
+        const v = value();
+        if (v !== undefined || this.record.ends.length || this.stopping) done(v);
+      };
+      stop = this.onActivity(check);
+      check();
+    });
+  }
+
   private declared(capability: string): boolean {
     return isObject(this.record.capabilities?.[capability]);
   }
@@ -240,10 +333,10 @@ export class ScenarioServer {
    * Sends a request to the client and waits for its response, bounded by the request timeout;
    * with `cancel`, our notifications/cancelled for it follows at once.
    */
-  ask(channel: Channel, method: string, options: { cancel?: boolean } = {}): Promise<Ask> {
+  ask(channel: Channel, method: string, options: { cancel?: boolean; onStream?: number } = {}): Promise<Ask> {
     const id = this.nextId++;
     const params = askParams(method);
-    const ask: Ask = { method, id, sentAt: this.now(), outcome: 'timeout' };
+    const ask: Ask = { method, id, sentAt: this.now(), outcome: 'timeout', ...(options.onStream !== undefined ? { onStream: options.onStream } : {}) };
     this.record.asks.push(ask);
     return new Promise((resolve) => {
       const timer = setTimeout(() => settle(undefined, 'timeout'), this.options.requestTimeoutMs);

@@ -7,7 +7,7 @@ import type { ClientTransport } from './record.js';
 import type { AuthMode } from './auth-record.js';
 import { AUTH_SCENARIOS, authScenarioTable } from './auth-scenarios.js';
 
-export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'fuzz', ...AUTH_SCENARIOS] as const;
+export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'get-stream', 'client-abandons', 'fuzz', ...AUTH_SCENARIOS] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** The revisions our server speaks (the initialize-based ones). */
@@ -30,6 +30,16 @@ export type Step =
    * before the next step, only before the scenario ends (up to the request timeout).
    */
   | { askThenCancel: true }
+  /**
+   * HTTP: wait (up to the request timeout) for the client to open the standalone GET stream; send
+   * a ping on it; once answered, end the stream (after a `retry` field) and wait for a resuming GET.
+   */
+  | { standaloneStream: true }
+  /**
+   * The request in progress is never answered: wait until the client cancels it or ends its side,
+   * up to ABANDON_WAIT_TIMEOUTS request timeouts (past the ABANDON_AFTER_MS we ask it to use).
+   */
+  | { withhold: true }
   /** The run's fuzz cases (src/client/fuzz.ts), each followed by a ping; the first unanswered ping ends them. */
   | { fuzz: true }
   | { raw: string; what: string }
@@ -58,7 +68,20 @@ export interface Scenario {
   expireSession?: boolean;
   /** HTTP: our endpoint is an OAuth protected resource, with an authorization server of its own (auth-scenarios.ts). */
   auth?: AuthMode;
+  /** Added to MCP_CONFORMANCE_CONTEXT's mcpConform: what the scenario asks of a conformance client. */
+  contextHint?: Record<string, unknown>;
+  /** HTTP: a GET of the endpoint opens a standalone SSE stream (otherwise 405). */
+  offersStream?: boolean;
 }
+
+/**
+ * The request timeout we ask a client to use in the client-abandons scenario (MCP_CONFORMANCE_CONTEXT's
+ * mcpConform.requestTimeoutMs), and how long we wait for its cancellation: this plus 2 request timeouts.
+ */
+export const ABANDON_AFTER_MS = 1000;
+
+/** The SSE retry (ms) we send on a standalone stream before we end it. */
+export const STREAM_RETRY_MS = 500;
 
 /** The revision we answer a request for: the same when we serve it, else our newest. */
 export function servedVersion(requested: unknown): Revision {
@@ -143,6 +166,21 @@ export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
     about: 'a request of ours (sampling/createMessage, or roots/list) at once cancelled with notifications/cancelled, then a ping',
     initialize: ordinary,
     script: [{ askThenCancel: true }, { ask: 'ping' }],
+  },
+  'get-stream': {
+    name: 'get-stream',
+    about: `HTTP: a GET opens a standalone SSE stream; a ping on it, then the stream ended after retry: ${STREAM_RETRY_MS}, and a GET with Last-Event-ID awaited`,
+    initialize: ordinary,
+    script: [{ standaloneStream: true }],
+    transports: ['http'],
+    offersStream: true,
+  },
+  'client-abandons': {
+    name: 'client-abandons',
+    about: `the client's first request after initialized is never answered (MCP_CONFORMANCE_CONTEXT asks for a ${ABANDON_AFTER_MS} ms request timeout); we wait for its notifications/cancelled`,
+    initialize: ordinary,
+    script: [{ withhold: true }],
+    contextHint: { requestTimeoutMs: ABANDON_AFTER_MS },
   },
   fuzz: {
     name: 'fuzz',

@@ -8,6 +8,7 @@ import { lifecycleChecks } from './lifecycle.js';
 import { messageChecks } from './messages.js';
 import { requestChecks } from './requests.js';
 import { robustnessChecks } from './robustness.js';
+import { streamChecks } from './streams.js';
 import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks];
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...streamChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks];

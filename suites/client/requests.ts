@@ -42,6 +42,8 @@ interface FeatureRequest {
   extraProblems?: (result: Record<string, unknown>, record: ScenarioRecord) => string | undefined;
   /** An error to a request whose capability was declared: a refusal the feature allows (pass), or a note (info). */
   declaredError: 'pass' | 'info';
+  /** A result that refuses and carries nothing (elicitation's cancel, decline): no sign the feature is supported. */
+  isRefusal?: (result: Record<string, unknown>) => boolean;
 }
 
 /** The verdict for one of our feature requests, by the capability the client declared. */
@@ -57,6 +59,10 @@ function judgeFeature(feature: FeatureRequest, record: ScenarioRecord, ctx: { re
     const code = errorCode(response);
     if (!isDeclared) return { status: 'pass', message: code === -32601 ? undefined : `${said}; answered error ${code} (-32601 is the usual code)`, evidence };
     return { status: feature.declaredError, message: `${said}, and answered error ${code}: a refusal`, evidence };
+  }
+  if (!isDeclared && feature.isRefusal?.(response.result as Record<string, unknown>)) {
+    // Nothing was delivered, so nothing shows support (CLIENT-CAP-1); the rule left is CLIENT-CAP-2's error.
+    return { status: 'warn', message: `${said}, and answered ${feature.method} with a refusal in a result (${JSON.stringify(response.result).slice(0, 80)}), not an error (CLIENT-CAP-2: -32601)`, evidence: [...evidence, expected('error -32601', 'a result that refuses')] };
   }
   if (!isDeclared) {
     return { status: 'fail', message: `${said}, yet answered ${feature.method} with a result: a client that supports it declares it`, evidence: [...evidence, expected(`error -32601 (or declare ${feature.capability})`, 'a result')] };
@@ -116,6 +122,7 @@ export const elicitationCreate = featureCheck(
     method: 'elicitation/create',
     capability: 'elicitation',
     declaredError: 'pass',
+    isRefusal: (result) => (result.action === 'cancel' || result.action === 'decline') && result.content === undefined,
     extraProblems: (result) => {
       const content = result.content as Record<string, unknown> | undefined;
       if (content === undefined) return undefined;

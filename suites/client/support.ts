@@ -47,8 +47,10 @@ export function notAskedReason(record: ScenarioRecord, method: string): string {
 /** The ask's evidence: our request and the client's answer. */
 export function askEvidence(record: ScenarioRecord, ask: Ask): Evidence[] {
   const ours = record.events.filter((e) => {
-    const m = e.message as { id?: unknown } | undefined;
-    return m?.id === ask.id;
+    const m = e.message as { id?: unknown; method?: unknown } | undefined;
+    if (m?.id !== ask.id) return false;
+    // Our request out, the client's response in: a request of the client's own may carry the same id.
+    return e.dir === 'out' ? m.method === ask.method : m.method === undefined;
   });
   return ours.map(toEvidence);
 }

@@ -3,7 +3,8 @@
 // requests in progress.
 import { defineClientCheck } from '../../src/client/check.js';
 import { inbound, toEvidence, type WireEvent } from '../../src/client/record.js';
-import { askEvidence, expected, findAsk, isRequest, methodOf, note, notAskedReason } from './support.js';
+import { ABANDON_AFTER_MS } from '../../src/client/scenarios.js';
+import { askEvidence, describeEnd, expected, findAsk, isRequest, methodOf, note, notAskedReason } from './support.js';
 import { survived } from './robustness.js';
 
 type Obj = Record<string, unknown>;
@@ -89,4 +90,40 @@ export const progressTokensUnique = defineClientCheck({
   },
 });
 
-export const utilityChecks = [cancellationHonoured, progressTokensUnique];
+const cancelledId = (e: WireEvent): unknown => ((e.message as Obj).params as Obj | undefined)?.requestId;
+
+export const abandonedRequestCancelled = defineClientCheck({
+  id: 'client-cancel/abandoned',
+  title: 'A request the client stops waiting for is cancelled with notifications/cancelled, naming a request of its own but initialize',
+  level: 'SHOULD',
+  requirements: ['CLIENT-LIFE-10', 'CLIENT-CANCEL-1', 'CLIENT-CANCEL-2'],
+  spec: 'basic/lifecycle#timeouts',
+  scenario: 'client-abandons',
+  judge(record, ctx) {
+    if (record.withheldAt === undefined) return { status: 'skip', message: notAskedReason(record, 'a request we leave unanswered') };
+    const messages = inbound(record);
+    const request = messages.find((e) => isRequest(e) && (e.message as Obj).id === record.triggerId && methodOf(e) === record.trigger)!;
+    const what = `${record.trigger} (id ${JSON.stringify(record.triggerId)})`;
+    const cancels = messages.filter((e) => methodOf(e) === 'notifications/cancelled' && !isRequest(e));
+    for (const c of cancels) {
+      const earlier = messages.filter((e) => isRequest(e) && e.at <= c.at && (e.message as Obj).id === cancelledId(c));
+      if (earlier.length === 0) return { status: 'fail', message: `a notifications/cancelled names id ${JSON.stringify(cancelledId(c))}, which no request of the client carried before it (CLIENT-CANCEL-1)`, evidence: [toEvidence(c)] };
+      if (earlier.every((e) => methodOf(e) === 'initialize')) return { status: 'fail', message: 'the client cancelled its initialize request (CLIENT-CANCEL-2)', evidence: [toEvidence(earlier[0]), toEvidence(c)] };
+    }
+    const mine = cancels.find((c) => cancelledId(c) === record.triggerId);
+    const asked = note(`we never answered ${what}; MCP_CONFORMANCE_CONTEXT asked for a ${ABANDON_AFTER_MS} ms request timeout`);
+    if (mine) return { status: 'pass', message: `the client cancelled ${what} ${Math.round(mine.at - request.at)} ms after sending it`, evidence: [asked, toEvidence(request), toEvidence(mine)] };
+    const end = record.ends.find((e) => !e.byUs && e.at > request.at);
+    if (end) {
+      return {
+        status: 'warn',
+        message: `the client ended (${describeEnd(end)}) ${Math.round(end.at - request.at)} ms after sending ${what}, without notifications/cancelled for it: it stopped waiting without telling the server`,
+        evidence: [asked, toEvidence(request), expected(`notifications/cancelled with requestId ${JSON.stringify(record.triggerId)}`, 'none')],
+      };
+    }
+    const waited = Math.round(ABANDON_AFTER_MS + 2 * ctx.requestTimeoutMs);
+    return { status: 'info', message: `the client was still waiting for ${what} ${waited} ms after we began withholding it: no timeout of its own within our bound (slow is not broken)`, evidence: [asked, toEvidence(request)] };
+  },
+});
+
+export const utilityChecks = [cancellationHonoured, abandonedRequestCancelled, progressTokensUnique];

@@ -26,7 +26,11 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-http/protocol-version-header': { fault: 'no-protocol-version-header', expect: 'fail', transport: 'http' },
   'client-http/accept': { fault: 'accept-json-only', expect: 'fail', transport: 'http' },
   'client-http/reinitialize-after-404': { fault: 'no-reinitialize-after-404', expect: 'fail', transport: 'http' },
+  'client-http/standalone-stream': { fault: 'get-stream-unanswered', expect: 'fail', transport: 'http' },
+  'client-http/resume-last-event-id': { fault: 'resume-without-last-event-id', expect: 'warn', transport: 'http' },
+  'client-http/resume-retry': { fault: 'resume-ignores-retry', expect: 'fail', transport: 'http' },
   'client-cancel/honoured': { fault: 'answers-cancelled', expect: 'warn' },
+  'client-cancel/abandoned': { fault: 'abandons-silently', expect: 'warn' },
   'client-progress/unique-tokens': { fault: 'reused-progress-token', expect: 'fail' },
   'client-robustness/malformed-json': { fault: 'crash-on-malformed', expect: 'fail' },
   'client-robustness/unknown-id-response': { fault: 'crash-on-unknown-id', expect: 'fail' },
@@ -49,6 +53,7 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
 export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
   { id: 'client-roots/list', fault: 'roots-undeclared-result', expect: 'fail' },
+  { id: 'client-elicitation/create', fault: 'elicitation-undeclared-cancel', expect: 'warn' },
   { id: 'client-robustness/malformed-json', fault: 'crash-on-malformed', expect: 'fail', transport: 'http' },
   { id: 'client-ping/answered', fault: 'ping-unanswered', expect: 'fail', transport: 'http' },
   { id: 'client-cancel/honoured', fault: 'crash-on-cancelled', expect: 'fail' },

@@ -30,8 +30,19 @@ else {
   transport = new StdioClientTransport({ command, args: rest });
 }
 
+// The run may ask for a request timeout (MCP_CONFORMANCE_CONTEXT's mcpConform.requestTimeoutMs, the
+// client-abandons scenario): the SDK's per-request option, as a host sets it.
+const { requestTimeoutMs } = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}').mcpConform ?? {};
+const requestOptions = requestTimeoutMs ? { timeout: requestTimeoutMs } : undefined;
+
 await client.connect(transport);
 const onprogress = () => undefined;
-const [{ tools }] = args.includes('--progress') ? await Promise.all([client.listTools(undefined, { onprogress }), client.listTools(undefined, { onprogress })]) : [await client.listTools()];
-console.log(`tools: ${tools.map((t) => t.name).join(', ')}`);
+try {
+  const [{ tools }] = args.includes('--progress') ? await Promise.all([client.listTools(undefined, { onprogress }), client.listTools(undefined, { onprogress })]) : [await client.listTools(undefined, requestOptions)];
+  console.log(`tools: ${tools.map((t) => t.name).join(', ')}`);
+} catch (error) {
+  // A request that timed out (the SDK has sent notifications/cancelled for it): report, then close.
+  if (!requestOptions) throw error;
+  console.error(`listTools: ${error.message}`);
+}
 await client.close();
