@@ -54,10 +54,11 @@ function runRow(name: string, r: RunResult): Row {
 }
 
 function fuzzRow(r: FuzzRow): Row {
+  const how = r.mode === 'run' ? "a plain run's cases" : `${fuzzSeconds} s`;
   return [
-    `Fuzz \`${r.campaign}\` vs ${r.target}`,
+    `Fuzz \`${r.campaign}\`${r.mode === 'run' ? ' (plain run)' : ''} vs ${r.target}`,
     `${int(r.casesPerSecond)} cases/s`,
-    `${int(r.cases)} cases in ${fuzzSeconds} s; client CPU ${int(r.clientCpuMicrosPerCase)} µs/case; ${r.failures} failing case(s) found`,
+    `${int(r.cases)} cases in ${how}; ${(r.casesPerSecond / r.serverPingsPerSecond).toFixed(3)} of the server's own ${int(r.serverPingsPerSecond)} pipelined pings/s; client CPU ${int(r.clientCpuMicrosPerCase)} µs/case; ${r.failures} failing case(s) found`,
   ];
 }
 
@@ -105,7 +106,7 @@ async function main() {
   // Issue 17's ratios: HTTP against the official suite, stdio against the floor, all revisions, peak RSS.
   rows.push(...(await measureVsOfficial(repeat, progress)));
   progress(`fuzz campaigns, ${fuzzSeconds} s each`);
-  rows.push(...(await measureFuzz(FUZZ_TARGETS, fuzzSeconds)).map(fuzzRow));
+  rows.push(...(await measureFuzz(FUZZ_TARGETS, fuzzSeconds, undefined, true)).map(fuzzRow));
 
   console.log(`mcp-conform benchmarks — ${new Date(started).toISOString()}`);
   console.log(machine());

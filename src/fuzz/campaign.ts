@@ -11,7 +11,6 @@ import { CampaignConnection, Stop } from './campaign-link.js';
 import type { CampaignOptions, CampaignResult } from './campaign-types.js';
 import { caseTiming } from './case-timing.js';
 import { Enough, Investigation, type Judged } from './investigate.js';
-import type { FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { judge, type Anomaly } from './oracle.js';
 import { SeededCases, turnTaker } from './seeded-cases.js';
@@ -25,6 +24,9 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignResult
 
 /** Batches written and not yet settled. */
 type InFlight = Array<{ batch: Batch; settled: Promise<Batch> }>;
+
+/** Resolves on the event loop's next turn, after pending I/O. */
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 const idKeys = (run: CaseRun) => run.expect.refs.map((r) => `${typeof r.id}:${String(r.id)}`);
 
@@ -86,6 +88,9 @@ class Campaign {
       for (;;) {
         while (this.searching() && inFlight.length < (serial(inFlight) ? 1 : width.maxInFlight)) {
           if (!(await this.sendNext(inFlight, openKeys, serial(inFlight) ? 1 : width.batchSize))) break;
+          // Let the pipe take the bytes and the answers come in while the next batch is made:
+          // otherwise the server waits for a whole window to be generated, then we for it.
+          await nextTurn();
         }
         const head = inFlight.shift();
         if (!head) break search; // nothing left to send: runs done, time up or aborted
@@ -130,14 +135,10 @@ class Campaign {
       this.result.byStrategy.set(run.spec.strategy, (this.result.byStrategy.get(run.spec.strategy) ?? 0) + 1);
       this.index++;
     }
-    if (strict.length === 0 && tolerant.length === 0) return false;
-    this.write(l, strict, inFlight);
-    this.write(l, tolerant, inFlight);
+    const groups = [strict, tolerant].filter((runs) => runs.length).map((runs) => ({ runs, timing: caseTiming(this.opts, runs, 'search') }));
+    if (groups.length === 0) return false;
+    inFlight.push(...l.sendAll(groups));
     return true;
-  }
-
-  private write(l: FuzzLink, runs: CaseRun[], inFlight: InFlight): void {
-    if (runs.length) inFlight.push(l.send(runs, caseTiming(this.opts, runs, 'search')));
   }
 
   /** Counts settled batches as reached (and their slow cases), and judges them. */

@@ -3,7 +3,7 @@
 // and bounding what is remembered. Each link only writes the bytes and attributes what comes back.
 import { keyOf, type Outcome, type Received, type RequestId, type Session } from '../session/index.js';
 import type { Expect } from './expect.js';
-import { claimFindings, isPing, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchTiming, type FuzzLink } from './link-common.js';
+import { claimFindings, isPing, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchGroup, type BatchTiming, type FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
 
@@ -48,6 +48,11 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
 
   abstract render(spec: CaseSpec, index: number): CaseRun;
   abstract send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> };
+
+  /** Each batch as send() sends it; a link that can put several in one write does so. */
+  sendAll(groups: ReadonlyArray<BatchGroup>): Array<{ batch: Batch; settled: Promise<Batch> }> {
+    return groups.map((g) => this.send(g.runs, g.timing));
+  }
   /** The answer to a batch's ping came (`pingAnswered` is set already); `key` is its id's. */
   protected abstract onPingAnswer(live: L, key: string): void;
   /** Attributes a response that answers no ping; `key` is its id's. */

@@ -20,6 +20,12 @@ export interface BatchTiming {
   graceMs?: number;
 }
 
+/** The cases of one batch and how long its answers are waited for. */
+export interface BatchGroup {
+  runs: CaseRun[];
+  timing: BatchTiming;
+}
+
 export interface FuzzLink {
   readonly session: Session;
   /** The connection is gone (the process exited, the server stopped accepting connections or forgot the session). */
@@ -30,6 +36,8 @@ export interface FuzzLink {
   render(spec: CaseSpec, index: number): CaseRun;
   /** Sends the cases and a ping behind them; `settled` resolves once the batch can be judged. */
   send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> };
+  /** Several batches, each judged on its own, sent together (on a pipe: in one write). */
+  sendAll(groups: ReadonlyArray<BatchGroup>): Array<{ batch: Batch; settled: Promise<Batch> }>;
   /** Stops listening (the session itself is closed by its owner). */
   dispose(): void;
 }

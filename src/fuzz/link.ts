@@ -8,7 +8,7 @@ import { keyOf, type Received } from '../session/index.js';
 import type { CloseInfo, FramingProblem } from '../transport/types.js';
 import { expectFor } from './expect.js';
 import { LinkBase, type InFlight } from './link-base.js';
-import type { BatchTiming } from './link-common.js';
+import type { BatchGroup, BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import type { CaseSpec } from './wire-case.js';
 
@@ -41,25 +41,39 @@ export class Link extends LinkBase<Live> {
 
   /** Writes the cases and a ping in one write; resolves when the batch has settled. */
   send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
-    const looseKeys = new Set(runs.flatMap((r) => r.expect.looseIds.map(keyOf)));
-    const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
-    const { batch } = live;
-    if (!open) return { batch, settled };
-    this.live.push(live);
-    live.timers.push(setTimeout(() => this.atDeadline(live, () => this.afterLatePing(live)), timing.deadlineMs));
-    this.write(batch).catch((err: Error) => {
-      // The pipe broke: the server is gone (its exit may not have been reported yet).
-      this.exitReason ??= `the server stopped reading its input (${err.message})`;
-      batch.undelivered = !batch.pingAnswered && batch.runs.every((r) => r.responses.length === 0);
-      this.onClosed(this.exitReason);
-    });
-    return { batch, settled };
+    return this.sendAll([{ runs, timing }])[0];
   }
 
-  /** The cases and the ping behind them, in one write on the pipe. */
-  protected async write(batch: Batch): Promise<void> {
-    const ping = Buffer.from(`${JSON.stringify(batch.ping)}\n`);
-    await this.session.sendRaw(Buffer.concat([...batch.runs.map((r) => r.bytes), ping]));
+  /** Opens each batch, then writes them all, each batch's cases followed by its ping, in one write. */
+  override sendAll(groups: ReadonlyArray<BatchGroup>): Array<{ batch: Batch; settled: Promise<Batch> }> {
+    const sent = groups.map(({ runs, timing }) => this.open(runs, timing));
+    const batches = sent.filter((s) => s.open).map((s) => s.batch);
+    if (batches.length) {
+      this.write(batches).catch((err: Error) => {
+        // The pipe broke: the server is gone (its exit may not have been reported yet).
+        this.exitReason ??= `the server stopped reading its input (${err.message})`;
+        for (const batch of batches) batch.undelivered = !batch.pingAnswered && batch.runs.every((r) => r.responses.length === 0);
+        this.onClosed(this.exitReason);
+      });
+    }
+    return sent.map(({ batch, settled }) => ({ batch, settled }));
+  }
+
+  /** A batch in flight, its deadline set; `open` is false when the connection is already gone (nothing to write). */
+  private open(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch>; open: boolean } {
+    const looseKeys = new Set(runs.flatMap((r) => r.expect.looseIds.map(keyOf)));
+    const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
+    if (open) {
+      this.live.push(live);
+      live.timers.push(setTimeout(() => this.atDeadline(live, () => this.afterLatePing(live)), timing.deadlineMs));
+    }
+    return { batch: live.batch, settled, open };
+  }
+
+  /** The batches' cases, each batch's ping behind its cases, in one write on the pipe. */
+  protected async write(batches: Batch[]): Promise<void> {
+    const parts = batches.flatMap((batch) => [...batch.runs.map((r) => r.bytes), Buffer.from(`${JSON.stringify(batch.ping)}\n`)]);
+    await this.session.sendRaw(Buffer.concat(parts));
   }
 
   /**

@@ -25,7 +25,11 @@ export class SseLink extends Link {
     return this.renderWith(spec, index, (bytes) => bytes.subarray(0, bytes.length - 1), expectForBody);
   }
 
-  protected override write(batch: Batch): Promise<void> {
+  protected override async write(batches: Batch[]): Promise<void> {
+    await Promise.all(batches.map((batch) => this.post(batch)));
+  }
+
+  private post(batch: Batch): Promise<void> {
     const posted = this.queue.then(async () => {
       // The cases of a batch side by side (answers without an id go to the batch, whatever their order), the ping behind them all.
       await Promise.all(batch.runs.map(async (run) => (run.posted = postedOf((await this.session.sendRaw(run.bytes)).http))));

@@ -24,6 +24,8 @@ export interface FixtureCampaign {
   prefix?: (facts: Awaited<ReturnType<typeof fixtureFacts>>) => CaseSpec[];
   prefixMs?: number;
   generatedMs?: number;
+  /** Sees each session the campaign opens, before its first case (to watch what is written on it). */
+  onSession?: (session: Session) => void;
 }
 
 type Obj = Record<string, unknown>;
@@ -63,6 +65,7 @@ export async function campaignOnFixture(opts: FixtureCampaign, build: (facts: Aw
     opened.push(session);
     const h = await initialize(session, { protocolVersion: REVISION, capabilities: {} });
     if (h.outcome.kind !== 'result') throw new Error(`fixture initialize: ${h.outcome.kind}`);
+    opts.onSession?.(session);
     return session;
   };
   try {

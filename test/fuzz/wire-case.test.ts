@@ -46,6 +46,64 @@ describe('caseBytes', () => {
   });
 });
 
+/** caseBytes as it was built before it made one buffer per case (a Buffer per piece, then two concatenations): the bytes must not change. */
+function formerCaseBytes(spec: CaseSpec, ids: IdAllocator, miniature = false): Buffer {
+  const SLOT = /"\\u0000mcp-conform-(id|raw):(\w+)\\u0000"|\\u0000mcp-conform-raw:(\w+)\\u0000/g;
+  const rawOf = (raw: NonNullable<CaseSpec['raws']>[number]) =>
+    Buffer.concat(
+      raw.map((piece) => {
+        if (typeof piece === 'string') return Buffer.from(piece, 'utf8');
+        if (!Array.isArray(piece)) return Buffer.from(piece.bytes);
+        const unit = Buffer.from(piece[0], 'utf8');
+        const count = miniature ? Math.min(piece[1], 2) : piece[1];
+        return count > 0 && unit.length ? Buffer.alloc(unit.length * count, unit) : Buffer.alloc(0);
+      }),
+    );
+  const slot = (what: string | undefined, arg: string) => {
+    if (what === 'id') return Buffer.from(JSON.stringify(ids.next(arg as 'number')));
+    const raw = spec.raws?.[Number(arg)];
+    return raw ? rawOf(raw) : Buffer.from(what ? 'null' : '');
+  };
+  const text = spec.text ?? JSON.stringify(spec.message) ?? 'null';
+  const parts: Buffer[] = [];
+  let last = 0;
+  if (text.includes('\\u0000mcp-conform-')) {
+    for (const m of text.matchAll(SLOT)) {
+      parts.push(Buffer.from(text.slice(last, m.index)));
+      parts.push(m[1] ? slot(m[1], m[2]) : slot(undefined, m[3]));
+      last = m.index + m[0].length;
+    }
+  }
+  parts.push(Buffer.from(text.slice(last)));
+  let out: Buffer = Buffer.concat(parts);
+  for (const edit of spec.edits ?? []) {
+    if (edit.op === 'truncate') out = out.length <= 1 ? out : out.subarray(0, 1 + (Math.abs(Math.trunc(edit.at)) % (out.length - 1)));
+    else {
+      const at = Math.abs(Math.trunc(edit.at)) % (out.length + 1);
+      out = Buffer.concat([out.subarray(0, at), Buffer.from(edit.bytes), out.subarray(at)]);
+    }
+  }
+  return Buffer.concat([out, Buffer.from('\n')]);
+}
+
+describe('caseBytes, one buffer per case', () => {
+  it('writes the same bytes as a Buffer per piece did, for every kind of malformed case, lone surrogates and bulk included', () => {
+    const arb = malformedCaseArbitrary({ set: loadSchemaSet('2025-11-25'), inventory: { tools: ['echo'], prompts: [], resources: [] } });
+    const tricky: CaseSpec[] = [
+      { strategy: 't', message: { s: `a${rawInString(0)}b` }, raws: [['\ud800']] },
+      { strategy: 't', message: { s: rawSlot(0) }, raws: [['"\udc00', ['\ud83d', 3], '\ude80"']] },
+      { strategy: 't', text: '\ud83d', edits: [{ op: 'truncate', at: 1 }] },
+    ];
+    for (const spec of [...tricky, ...fc.sample(arb, { seed: 7, numRuns: 3000 })]) {
+      for (const miniature of [false, true]) {
+        const [a, b] = [new IdAllocator(), new IdAllocator()];
+        expect(caseBytes(spec, a, miniature).equals(formerCaseBytes(spec, b, miniature)), spec.strategy).toBe(true);
+        expect(a.mark).toBe(b.mark);
+      }
+    }
+  });
+});
+
 describe('expectFor', () => {
   const expectOf = (text: string, lenient = false) => expectFor(Buffer.from(`${text}\n`), lenient);
 
