@@ -10,6 +10,7 @@ import { expectFor } from './expect.js';
 import { LinkBase, type InFlight } from './link-base.js';
 import type { BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
+import { pingWaitMs, type CostOf } from './queue-cost.js';
 import type { CaseSpec } from './wire-case.js';
 
 export type { BatchTiming, FuzzLink } from './link-common.js';
@@ -25,8 +26,8 @@ export class Link extends LinkBase<Live> {
   readonly pipelining = { batchSize: 32, maxInFlight: 8 };
   private readonly live: Live[] = [];
 
-  constructor(session: Session, tag: string) {
-    super(session, tag);
+  constructor(session: Session, tag: string, priorCost?: CostOf) {
+    super(session, tag, priorCost);
     const onFraming = (problem: FramingProblem, raw: string) => this.current()?.batch.framing.push({ problem, raw });
     const onExit = (info: CloseInfo) => this.onClosed(`server exited (${info.signal ? `signal ${info.signal}` : `code ${info.code ?? 'none'}`})`);
     session.transport.on('framing', onFraming);
@@ -39,9 +40,15 @@ export class Link extends LinkBase<Live> {
     return this.renderWith(spec, index, (bytes) => bytes, expectFor);
   }
 
-  /** Writes the cases and a ping in one write; resolves when the batch has settled. */
-  send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
+  /**
+   * Writes the cases and a ping in one write; resolves when the batch has settled. The ping
+   * waits, besides the deadline, for the costly requests queued ahead of it on the pipe: those of
+   * the batches still in flight and its own (queue-cost.ts).
+   */
+  send(runs: CaseRun[], given: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
     const looseKeys = new Set(runs.flatMap((r) => r.expect.looseIds.map(keyOf)));
+    const ahead = this.live.flatMap((l) => l.batch.runs);
+    const timing = { ...given, deadlineMs: pingWaitMs(given.deadlineMs, this.queuedMs([...ahead, ...runs])) };
     const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
     const { batch } = live;
     if (!open) return { batch, settled };
