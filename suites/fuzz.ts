@@ -12,7 +12,7 @@ import type { Verdict } from '../src/checks/types.js';
 import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
 import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
 import { campaignVerdict } from '../src/fuzz/report.js';
-import { validTrafficArbitrary, type Inventory } from '../src/fuzz/request-cases.js';
+import { validTrafficArbitrary, type CostBudget, type Inventory } from '../src/fuzz/request-cases.js';
 import { HOSTILE_TEXT, hostileTextCases } from '../src/fuzz/hostile-text.js';
 import { toolCaseArbitrary, ungeneratable, type CallableTool } from '../src/fuzz/tool-cases.js';
 import type { CaseSpec } from '../src/fuzz/wire-case.js';
@@ -48,6 +48,14 @@ async function inventory(ctx: CheckContext): Promise<Inventory> {
     names('resources/list', 'resources', 'uri', 'resources'),
   ]);
   return { tools, prompts, resources };
+}
+
+/**
+ * The campaign's cases and what each method cost the server on the main session (the listing
+ * walk measured its pages): a costly listing is drawn only as often as that allows.
+ */
+function costBudget(ctx: CheckContext): CostBudget {
+  return { runs: fuzzSettings(ctx.options).runs, costOf: (method) => ctx.session.costOf(method) };
 }
 
 interface FuzzPlan {
@@ -191,6 +199,8 @@ async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Prom
     signal: ctx.signal,
     first,
     connect: () => newCampaignSession(ctx),
+    // The listing walk measured them on the main session: a fresh campaign process knows nothing yet.
+    costOf: (method) => ctx.session.costOf(method),
     onProgress: s.onProgress && ((p) => s.onProgress!(ctx.check.id, p)),
   });
 }
@@ -217,7 +227,7 @@ export const malformedMessages = defineCheck({
     const spare = ctx.check.clientCapabilities ? undefined : spareFor(ctx);
     spare?.catch(() => undefined); // awaited (and its error reported) in fuzz(), after the inventory
     const listed = await inventory(ctx);
-    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: listed, transport: ctx.target.transport });
+    const cases = malformedCaseArbitrary({ set: loadSchemaSet(ctx.revision), inventory: listed, transport: ctx.target.transport, budget: costBudget(ctx) });
     // 2026-07-28: each of its refusal rules once, first (S26-3, S26-4, S26-25).
     const prefix = isStateless(ctx.revision) ? statelessRefusalCases({ revision: ctx.revision, inventory: listed, http: ctx.target.transport === 'http' }) : undefined;
     // Over HTTP, bad input is to be refused with a 4xx (RPC-11), never a 5xx or a broken connection.
@@ -238,7 +248,8 @@ export const validRequests = defineCheck({
   transports: EVERY_TRANSPORT,
   long: true,
   async run(ctx) {
-    const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), await inventory(ctx));
+    const listed = await inventory(ctx);
+    const cases = validTrafficArbitrary(loadSchemaSet(ctx.revision), listed, costBudget(ctx));
     return fuzz(ctx, { cases, crashRequirement: 'RPC-25', hangRequirement: 'RPC-25', relay: true });
   },
 });

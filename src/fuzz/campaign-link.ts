@@ -7,6 +7,7 @@ import { caseTiming, type TimingMode } from './case-timing.js';
 import { HttpLink } from './http-link.js';
 import { Link, type FuzzLink } from './link.js';
 import type { CaseRun } from './observation.js';
+import type { CostOf } from './queue-cost.js';
 import { judge, type Anomaly, type AnomalyKind } from './oracle.js';
 import { SseLink } from './sse-link.js';
 import type { CaseSpec } from './wire-case.js';
@@ -23,9 +24,9 @@ export interface SingleOutcome {
 
 // A pipe (stdio) takes cases back to back; Streamable HTTP takes one POST per case, and so does
 // legacy HTTP+SSE, whose answers come on one stream as on a pipe.
-function linkOn(session: Session, tag: string): FuzzLink {
+function linkOn(session: Session, tag: string, priorCost?: CostOf): FuzzLink {
   const kind = session.transport.kind;
-  return kind === 'http' ? new HttpLink(session, tag) : kind === 'sse' ? new SseLink(session, tag) : new Link(session, tag);
+  return kind === 'http' ? new HttpLink(session, tag) : kind === 'sse' ? new SseLink(session, tag, priorCost) : new Link(session, tag, priorCost);
 }
 
 export class CampaignConnection {
@@ -34,7 +35,7 @@ export class CampaignConnection {
   private link?: FuzzLink;
 
   constructor(private readonly opts: CampaignOptions) {
-    this.link = opts.first ? linkOn(opts.first, opts.tag) : undefined;
+    this.link = opts.first ? linkOn(opts.first, opts.tag, opts.costOf) : undefined;
   }
 
   /** The link in use, if any (it may be closed). */
@@ -51,7 +52,7 @@ export class CampaignConnection {
     if (this.restarts >= opts.maxRestarts) throw new Stop(`the server needed more than ${opts.maxRestarts} restarts`);
     if (this.link) this.restarts++;
     try {
-      this.link = linkOn(await opts.connect(), opts.tag);
+      this.link = linkOn(await opts.connect(), opts.tag, opts.costOf);
     } catch (err) {
       throw new Stop(`a new connection failed: ${(err as Error).message}`);
     }

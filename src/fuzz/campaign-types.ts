@@ -3,6 +3,7 @@ import type fc from 'fast-check';
 import type { FuzzProgress } from '../checks/context.js';
 import type { Session } from '../session/index.js';
 import type { CaseRun } from './observation.js';
+import type { CostOf } from './queue-cost.js';
 import type { Anomaly, OracleOptions } from './oracle.js';
 import type { CaseSpec } from './wire-case.js';
 
@@ -64,6 +65,8 @@ export interface CampaignOptions {
   first?: Session;
   /** A new initialized session (a new process on stdio). */
   connect(): Promise<Session>;
+  /** What each method cost the server as measured before the campaign (the run's main session): a ping behind a costly request waits for it (queue-cost.ts). */
+  costOf?: CostOf;
   onProgress?(p: FuzzProgress): void;
 }
 

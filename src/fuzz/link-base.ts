@@ -5,6 +5,7 @@ import { keyOf, type Outcome, type Received, type RequestId, type Session } from
 import type { Expect } from './expect.js';
 import { claimFindings, isPing, isResponse, livenessMessage, registerAnswers, trimReceived, type BatchGroup, type BatchTiming, type FuzzLink } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
+import { queuedWorkMs, type CostOf } from './queue-cost.js';
 import { caseBytes, hasBulk, IdAllocator, type CaseSpec } from './wire-case.js';
 
 /** Settled ids remembered for late duplicates. */
@@ -41,6 +42,8 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     readonly session: Session,
     /** Tag for correlated requests: schema findings on their answers are ours to report. */
     protected readonly tag: string,
+    /** What each method cost the server before this connection measured it (the run's main session). */
+    private readonly priorCost?: CostOf,
   ) {
     this.findingsSeen = session.findings.length;
     this.detach.push(session.onReceive((r) => this.receive(r)));
@@ -138,6 +141,16 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     }
     if (r.validation.problems.length) hit.batch.malformed.push({ received: r, run: hit.run });
     return true;
+  }
+
+  /** What `method` costs the server: as measured on this connection, else as measured before it. */
+  protected costOf(method: string) {
+    return this.session.costOf(method) ?? this.priorCost?.(method);
+  }
+
+  /** The server's measured time for the costly requests of `runs` still unanswered (queue-cost.ts). */
+  protected queuedMs(runs: readonly CaseRun[]): number {
+    return queuedWorkMs(runs, (m) => this.costOf(m), (_run, id) => this.answered(id as RequestId));
   }
 
   /** Whether an answer carrying this id has come (and is still remembered). */

@@ -10,6 +10,7 @@ import { expectFor } from './expect.js';
 import { LinkBase, type InFlight } from './link-base.js';
 import type { BatchGroup, BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
+import { pingWaitMs, type CostOf } from './queue-cost.js';
 import type { CaseSpec } from './wire-case.js';
 
 export type { BatchTiming, FuzzLink } from './link-common.js';
@@ -25,8 +26,8 @@ export class Link extends LinkBase<Live> {
   readonly pipelining = { batchSize: 32, maxInFlight: 8 };
   private readonly live: Live[] = [];
 
-  constructor(session: Session, tag: string) {
-    super(session, tag);
+  constructor(session: Session, tag: string, priorCost?: CostOf) {
+    super(session, tag, priorCost);
     const onFraming = (problem: FramingProblem, raw: string) => this.current()?.batch.framing.push({ problem, raw });
     const onExit = (info: CloseInfo) => this.onClosed(`server exited (${info.signal ? `signal ${info.signal}` : `code ${info.code ?? 'none'}`})`);
     session.transport.on('framing', onFraming);
@@ -59,9 +60,15 @@ export class Link extends LinkBase<Live> {
     return sent.map(({ batch, settled }) => ({ batch, settled }));
   }
 
-  /** A batch in flight, its deadline set; `open` is false when the connection is already gone (nothing to write). */
-  private open(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch>; open: boolean } {
+  /**
+   * A batch in flight, its deadline set; `open` is false when the connection is already gone
+   * (nothing to write). The ping waits, besides the deadline, for the costly requests queued ahead
+   * of it on the pipe: those of the batches still in flight and its own (queue-cost.ts).
+   */
+  private open(runs: CaseRun[], given: BatchTiming): { batch: Batch; settled: Promise<Batch>; open: boolean } {
     const looseKeys = new Set(runs.flatMap((r) => r.expect.looseIds.map(keyOf)));
+    const ahead = this.live.flatMap((l) => l.batch.runs);
+    const timing = { ...given, deadlineMs: pingWaitMs(given.deadlineMs, this.queuedMs([...ahead, ...runs])) };
     const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
     if (open) {
       this.live.push(live);

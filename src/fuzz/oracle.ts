@@ -279,7 +279,7 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
   // The ping's wait reached its ceiling while the server worked through earlier requests: no evidence either way.
   if (batch.tooSlow) return out;
   if (!batch.pingAnswered) {
-    const how = batch.pingNote ? `a ping POSTed after the input ${batch.pingNote}` : `a ping sent behind the input got no answer within ${opts.caseTimeoutMs} ms`;
+    const how = batch.pingNote ? `a ping POSTed after the input ${batch.pingNote}` : `a ping sent behind the input got no answer within ${waitedMs(batch, opts)} ms`;
     out.push({ kind: 'unresponsive', requirement: opts.hangRequirement, summary: `the server stopped answering: ${how}`, received: [] });
   }
   judgePosts(batch, opts, out);

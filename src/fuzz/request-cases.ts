@@ -8,6 +8,14 @@ import type { Revision, SchemaSet } from '../schema/index.js';
 import { withRequestMeta } from './stateless-wire.js';
 import { validMessageArbitrary } from './schema-arbitrary.js';
 import { idSlot, type CaseSpec, type IdSlot } from './wire-case.js';
+import { costCappedWeights } from './cost-weights.js';
+import type { CostOf } from './queue-cost.js';
+
+/** A campaign's cases and what each method costs the server: a costly one is drawn only as often as that allows (cost-weights.ts). */
+export interface CostBudget {
+  runs: number;
+  costOf: CostOf;
+}
 
 /** What the server lists, to aim requests at things that exist (read-only uses only). */
 export interface Inventory {
@@ -116,18 +124,23 @@ export function validNotificationCase(set: SchemaSet, method: string, inv: Inven
   }));
 }
 
-/** Every client->server request and notification of the revision (requests three times as often). */
-export function validTrafficArbitrary(set: SchemaSet, inv: Inventory): fc.Arbitrary<CaseSpec> {
-  const requests = requestMethods(set).map((m) => ({ weight: 3, arbitrary: validRequestCase(set, m, inv) }));
-  const notifications = notificationMethods(set).map((m) => ({ weight: 1, arbitrary: validNotificationCase(set, m, inv) }));
-  return fc.oneof(...requests, ...notifications);
+/** Every client->server request and notification of the revision (requests three times as often, costly ones as their cost allows). */
+export function validTrafficArbitrary(set: SchemaSet, inv: Inventory, budget?: CostBudget): fc.Arbitrary<CaseSpec> {
+  const requests = requestMethods(set).map((m) => ({ method: m, weight: 3, arbitrary: validRequestCase(set, m, inv) }));
+  const notifications = notificationMethods(set).map((m) => ({ method: m, weight: 1, arbitrary: validNotificationCase(set, m, inv) }));
+  return fc.oneof(...costCappedWeights([...requests, ...notifications], budget?.runs ?? 0, budget?.costOf));
 }
 
-/** Base requests for wire mutations: small, side-effect free methods, ping first (shrinks go there). */
-export function baseRequestArbitrary(set: SchemaSet, inv: Inventory): fc.Arbitrary<Obj> {
+/** Base requests for wire mutations: small, side-effect free methods (costly ones as their cost allows), ping first (shrinks go there). */
+export function baseRequestArbitrary(set: SchemaSet, inv: Inventory, budget?: CostBudget): fc.Arbitrary<Obj> {
   const safe = ['ping', 'server/discover', 'tools/list', 'prompts/list', 'resources/list', 'resources/templates/list', 'resources/read', 'completion/complete', 'logging/setLevel'];
   const methods = safe.filter((m) => m in set.index.requests);
+  const weighted = costCappedWeights(
+    methods.map((m) => ({ method: m, weight: 1, arbitrary: validMessageArbitrary(set, m, 'request', { maxDepth: 3 }) })),
+    budget?.runs ?? 0,
+    budget?.costOf,
+  );
   return fc
-    .tuple(fc.oneof({ withCrossShrink: true }, ...methods.map((m) => validMessageArbitrary(set, m, 'request', { maxDepth: 3 }))), idKinds, fc.nat())
+    .tuple(fc.oneof({ withCrossShrink: true }, ...weighted), idKinds, fc.nat())
     .map(([m, kind, choice]) => withIdSlot(makeSafe(structuredClone(m), inv, choice), kind, set.revision));
 }

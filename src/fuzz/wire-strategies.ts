@@ -7,7 +7,7 @@ import { statelessStrategies } from './stateless-strategies.js';
 import { anyJson, safeKey } from './json-arbitraries.js';
 import { boundedFilter } from './bounded-filter.js';
 import { mutatedMessageArbitrary } from './mutations.js';
-import { baseRequestArbitrary, makeSafe, requestMethods, withIdSlot, type Inventory } from './request-cases.js';
+import { baseRequestArbitrary, makeSafe, requestMethods, withIdSlot, type CostBudget, type Inventory } from './request-cases.js';
 import { isReadableId } from './expect.js';
 import { rawInString, rawSlot, type CaseSpec, type RawText } from './wire-case.js';
 
@@ -68,16 +68,18 @@ export interface WireStrategyOptions {
   inventory: Inventory;
   /** The wire the cases go on (default stdio): 2026-07-28 over Streamable HTTP adds header mutations. */
   transport?: 'stdio' | 'http' | 'sse';
+  /** Costly base methods are drawn only as often as their cost allows (cost-weights.ts). */
+  budget?: CostBudget;
 }
 
 /** Every strategy of the malformed-messages check, by name (2026-07-28 adds its own, see stateless-strategies.ts). */
-export function wireStrategies({ set, inventory, transport = 'stdio' }: WireStrategyOptions): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
+export function wireStrategies({ set, inventory, transport = 'stdio', budget }: WireStrategyOptions): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
   const stateless = isStateless(set.revision) ? statelessStrategies({ revision: set.revision, inventory, http: transport === 'http' }) : {};
-  return { ...commonStrategies(set, inventory), ...stateless };
+  return { ...commonStrategies(set, inventory, budget), ...stateless };
 }
 
-function commonStrategies(set: SchemaSet, inventory: Inventory): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
-  const base = baseRequestArbitrary(set, inventory);
+function commonStrategies(set: SchemaSet, inventory: Inventory, budget?: CostBudget): Record<string, fc.Arbitrary<Omit<CaseSpec, 'strategy'>>> {
+  const base = baseRequestArbitrary(set, inventory, budget);
   const requests = requestMethods(set).filter((m) => m !== 'tools/call');
   const notifications = Object.keys(set.index.notifications).sort();
 

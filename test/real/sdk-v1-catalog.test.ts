@@ -3,7 +3,10 @@
 // check failing or warning that does not on the same server with 10 of each, check by check.
 // Before issue 28 it got five more failures, four more warnings and three skips ("the server
 // lists no prompts": the listing timed out behind a queue of our own requests). The fuzz checks
-// are left out as in every real-server test (findings.ts: per-case deadlines).
+// are compared apart, both ways: with the same seed they get the same statuses at both sizes
+// (fuzz/malformed-messages fails on both: the SDK drops unparseable lines without -32700). Before,
+// at 1,000 it mostly passed: pings queued behind the campaign's own 560 KB pages waited 750 ms,
+// read as "stopped answering", and those batches hid the dropped request.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Report } from '../../src/checks/types.js';
@@ -13,6 +16,12 @@ const SERVER = join(import.meta.dirname, 'servers/sdk-v1-catalog/server.mjs');
 
 function runWith(size: number, only?: string[]): Promise<Report> {
   return runAgainstFixture({ target: { transport: 'stdio', command: ['node', SERVER, String(size)] }, skip: ['fuzz/*'], only, requestTimeoutMs: 5000 });
+}
+
+const FUZZ = ['fuzz/malformed-messages', 'fuzz/valid-requests', 'fuzz/tool-arguments'];
+
+function fuzzWith(size: number): Promise<Report> {
+  return runAgainstFixture({ target: { transport: 'stdio', command: ['node', SERVER, String(size)] }, only: FUZZ, requestTimeoutMs: 5000 });
 }
 
 /** Checks that fail or warn in `big` with another status in `small`, each with both messages. */
@@ -33,5 +42,14 @@ describe('the SDK v1 server with 1,000 tools, resources and prompts', () => {
     // A check that timed what it waited for may have missed by a little on a busy machine: what the catalog changes, it changes every time.
     const only = found.map((f) => f.slice(0, f.indexOf(':')));
     expect(newFindings(await runWith(10, only), await runWith(1000, only))).toEqual([]);
+  }, 600_000);
+
+  it('gets the 10-tool server’s fuzz statuses with the same seed', async () => {
+    const small = await fuzzWith(10);
+    const big = await fuzzWith(1000);
+    const status = (r: Report, id: string) => r.checks.find((c) => c.id === id);
+    const differ = FUZZ.filter((id) => status(small, id)?.status !== status(big, id)?.status).map((id) => `${id}: ${status(small, id)?.status} with 10 (${status(small, id)?.message}) → ${status(big, id)?.status} with 1,000 (${status(big, id)?.message})`);
+    expect(differ).toEqual([]);
+    expect(status(big, 'fuzz/malformed-messages')?.status, status(big, 'fuzz/malformed-messages')?.message).toBe('fail');
   }, 600_000);
 });

@@ -1,0 +1,30 @@
+// Slow is not broken, in the fuzzer too (issue 28 item 1): against the fixture serving one
+// request at a time and taking 1.2 s over tools/list, the fuzz checks get the fast fixture's
+// verdicts. Before, a ping queued behind the campaign's own tools/list cases waited a fixed
+// 750 ms and read as "the server stopped answering", and a dozen 1.2 s listings a campaign ran
+// into the check's ceiling (seed 3: fuzz/valid-requests failed). The leniency buys no blind spot:
+// with a fault as well, the checks still fail (queue-cost.test.ts: a method never answered adds no wait).
+import { describe, expect, it } from 'vitest';
+import { fixtureCommand } from '../fixtures/launch.js';
+import { checkOf, fuzzFixture } from './harness.js';
+
+const SLOW_LISTING = ['--latency', 'tools/list=1200'];
+const CHECKS = ['fuzz/malformed-messages', 'fuzz/valid-requests', 'fuzz/tool-arguments'];
+
+function slowFixture(only: string[], fault?: string, seed = 3) {
+  return fuzzFixture({ only, seed, protocolVersion: '2025-11-25', command: fixtureCommand({ fault, args: SLOW_LISTING }) });
+}
+
+describe('the fuzz checks on a server whose tools/list takes 1.2 s', () => {
+  it('pass, as on the fast fixture', async () => {
+    const report = await slowFixture(CHECKS);
+    for (const id of CHECKS) expect(checkOf(report, id).status, `${id}: ${checkOf(report, id).message}`).toBe('pass');
+  }, 240_000);
+
+  it('still fail with a fault that breaks them', async () => {
+    const malformed = checkOf(await slowFixture(['fuzz/malformed-messages'], 'crash-on-invalid-json'), 'fuzz/malformed-messages');
+    expect(malformed.status, malformed.message).toBe('fail');
+    const valid = checkOf(await slowFixture(['fuzz/valid-requests'], 'duplicate-response'), 'fuzz/valid-requests');
+    expect(valid.status, valid.message).toBe('fail');
+  }, 240_000);
+});
