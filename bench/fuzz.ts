@@ -15,7 +15,7 @@ import { execa } from 'execa';
 import type fc from 'fast-check';
 import { runCampaign, type CampaignOptions } from '../src/fuzz/campaign.js';
 import { HOSTILE_TEXT, hostileTextCases } from '../src/fuzz/hostile-text.js';
-import { fuzzSettings } from '../src/fuzz/options.js';
+import { campaignBudget, fuzzSettings } from '../src/fuzz/options.js';
 import { validTrafficArbitrary } from '../src/fuzz/request-cases.js';
 import { toolCaseArbitrary } from '../src/fuzz/tool-cases.js';
 import type { CaseSpec } from '../src/fuzz/wire-case.js';
@@ -59,22 +59,7 @@ function plainRunOptions(plan: Plan): Omit<CampaignOptions, 'tag' | 'signal' | '
     cases: plan.cases,
     prefix: plan.plainPrefix,
     seed: 1,
-    runs: s.runs,
-    timeBoxed: s.timeBoxed,
-    searchMs: s.searchMs,
-    prefixMs: s.prefixMs,
-    generatedMs: s.generatedMs,
-    shrinkMs: s.shrinkMs,
-    shrinkEachMs: s.shrinkEachMs,
-    caseTimeoutMs: s.caseTimeoutMs,
-    confirmTimeoutMs: s.confirmTimeoutMs,
-    confirmAfterPingMs: plan.quickConfirm ? s.confirmAfterPingMs : undefined,
-    stopAtFirstFailure: s.stopAtFirstFailure,
-    softTimeoutMs: s.softTimeoutMs,
-    afterPingMs: s.afterPingMs,
-    quickMs: s.quickMs,
-    maxFailures: s.maxFailures,
-    maxRestarts: s.maxRestarts,
+    ...campaignBudget(s, plan.quickConfirm),
     oracle: { crashRequirement: '-', hangRequirement: '-', caseTimeoutMs: s.caseTimeoutMs },
   };
 }

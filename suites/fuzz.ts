@@ -10,7 +10,7 @@ import type fc from 'fast-check';
 import { defineCheck, HANDSHAKE_TAG, STATEFUL_REVISIONS, defineSharedScenario, type Check, type CheckContext } from '../src/checks/index.js';
 import type { Verdict } from '../src/checks/types.js';
 import { runCampaign, type CampaignResult } from '../src/fuzz/campaign.js';
-import { checkSeed, fuzzSettings } from '../src/fuzz/options.js';
+import { campaignBudget, checkSeed, fuzzSettings } from '../src/fuzz/options.js';
 import { campaignVerdict } from '../src/fuzz/report.js';
 import { validTrafficArbitrary, type CostBudget, type Inventory } from '../src/fuzz/request-cases.js';
 import { HOSTILE_TEXT, hostileTextCases } from '../src/fuzz/hostile-text.js';
@@ -179,22 +179,7 @@ async function campaign(ctx: CheckContext, plan: FuzzPlan, first: Session): Prom
     cases: plan.cases,
     prefix: plan.prefix,
     seed: checkSeed(ctx.options.seed ?? 0, ctx.check.id),
-    runs: s.runs,
-    timeBoxed: s.timeBoxed,
-    searchMs: s.searchMs,
-    prefixMs: s.prefixMs,
-    generatedMs: s.generatedMs,
-    shrinkMs: s.shrinkMs,
-    shrinkEachMs: s.shrinkEachMs,
-    caseTimeoutMs: s.caseTimeoutMs,
-    confirmTimeoutMs: s.confirmTimeoutMs,
-    confirmAfterPingMs: plan.quickConfirm ? s.confirmAfterPingMs : undefined,
-    stopAtFirstFailure: s.stopAtFirstFailure,
-    softTimeoutMs: s.softTimeoutMs,
-    afterPingMs: s.afterPingMs,
-    quickMs: s.quickMs,
-    maxFailures: s.maxFailures,
-    maxRestarts: s.maxRestarts,
+    ...campaignBudget(s, plan.quickConfirm),
     oracle: { crashRequirement: plan.crashRequirement, hangRequirement: plan.hangRequirement, caseTimeoutMs: s.caseTimeoutMs, stateless: isStateless(ctx.revision) },
     signal: ctx.signal,
     first,

@@ -4,6 +4,7 @@
 // check unchanged along with the rest.
 import type { CheckOptions } from '../checks/index.js';
 import type { FuzzProgress } from './campaign.js';
+import type { CampaignOptions } from './campaign-types.js';
 
 export interface FuzzSettings {
   runs: number;
@@ -96,4 +97,28 @@ export function checkSeed(runSeed: number, checkId: string): number {
   let h = 0x811c9dc5 ^ runSeed;
   for (let i = 0; i < checkId.length; i++) h = Math.imul(h ^ checkId.charCodeAt(i), 0x01000193);
   return h | 0;
+}
+
+type Budget = Pick<CampaignOptions, 'runs' | 'timeBoxed' | 'searchMs' | 'prefixMs' | 'generatedMs' | 'shrinkMs' | 'shrinkEachMs' | 'caseTimeoutMs' | 'confirmTimeoutMs' | 'confirmAfterPingMs' | 'stopAtFirstFailure' | 'softTimeoutMs' | 'afterPingMs' | 'quickMs' | 'maxFailures' | 'maxRestarts'>;
+
+/** A campaign's budget and waits from the settings (the fuzz checks and the bench hand the same to a campaign); `quickConfirm`: the plan confirms a missing answer after the ping behind it. */
+export function campaignBudget(s: FuzzSettings, quickConfirm: boolean | undefined): Budget {
+  return {
+    runs: s.runs,
+    timeBoxed: s.timeBoxed,
+    searchMs: s.searchMs,
+    prefixMs: s.prefixMs,
+    generatedMs: s.generatedMs,
+    shrinkMs: s.shrinkMs,
+    shrinkEachMs: s.shrinkEachMs,
+    caseTimeoutMs: s.caseTimeoutMs,
+    confirmTimeoutMs: s.confirmTimeoutMs,
+    confirmAfterPingMs: quickConfirm ? s.confirmAfterPingMs : undefined,
+    stopAtFirstFailure: s.stopAtFirstFailure,
+    softTimeoutMs: s.softTimeoutMs,
+    afterPingMs: s.afterPingMs,
+    quickMs: s.quickMs,
+    maxFailures: s.maxFailures,
+    maxRestarts: s.maxRestarts,
+  };
 }
