@@ -42,7 +42,8 @@ describe('the official TypeScript SDK v2 client', () => {
   }, 60_000);
 
   it('answers roots, sampling and elicitation validly when it declares them, and drops nothing it should answer (HTTP)', async () => {
-    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_CLIENT, '--capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*', 'client-cancel/*'], requestTimeoutMs: 5000 });
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_CLIENT, '--capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*', 'client-cancel/honoured'], requestTimeoutMs: 5000 });
+    // client-cancel/abandoned over HTTP is pinned above (HTTP_CANCEL_LOST): the script closes before its cancellation goes out.
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
   }, 90_000);
 });
