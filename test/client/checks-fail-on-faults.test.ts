@@ -1,14 +1,16 @@
 // Trust, for clients: every client check passes on the conformant fixture client (over stdio and
-// HTTP, with and without client capabilities) and fails on its fault.
-import { describe, expect, it } from 'vitest';
+// HTTP, with and without client capabilities) and fails on its fault. The runs are independent
+// (each its own scenario servers on ports of their own), so they run side by side, within
+// vitest's maxConcurrency: they mostly wait on the client.
+import { describe, it } from 'vitest';
 import { clientChecks } from '../../suites/client/index.js';
 import { CLIENT_FAULTS } from '../fixtures/client-faults.js';
 import { CLIENT_FAULT_TABLE, SECOND_CASES } from './fault-table.js';
 import { idsWith, runAgainstFixtureClient, statusOf } from './harness.js';
 
-describe('the conformant fixture client', () => {
+describe.concurrent('the conformant fixture client', () => {
   for (const transport of ['stdio', 'http'] as const) {
-    it(`passes every check over ${transport}`, async () => {
+    it(`passes every check over ${transport}`, async ({ expect }) => {
       const report = await runAgainstFixtureClient({ transport });
       expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && /^client-(http|auth)\//.test(l)))).toEqual([]);
       expect(report.target).toMatchObject({ transport, role: 'client' });
@@ -17,26 +19,26 @@ describe('the conformant fixture client', () => {
   }
 
   for (const transport of ['stdio', 'http'] as const) {
-    it(`passes every check after a server/discover era probe, as a dual-era client sends it over ${transport} (stdio: on a server process of its own)`, async () => {
+    it(`passes every check after a server/discover era probe, as a dual-era client sends it over ${transport} (stdio: on a server process of its own)`, async ({ expect }) => {
       const report = await runAgainstFixtureClient({ transport, args: ['--era-probe'] });
       expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && /^client-(http|auth)\//.test(l)))).toEqual([]);
       expect(report.checks.find((c) => c.id === 'client-lifecycle/initialize-first')?.evidence.some((e) => e.type === 'note' && /server\/discover probe/.test(e.text))).toBe(true);
     }, 180_000);
   }
 
-  it('passes every check after OAuth discovery and a transport-test session of its own, as mcp-remote does (HTTP)', async () => {
+  it('passes every check after OAuth discovery and a transport-test session of its own, as mcp-remote does (HTTP)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ transport: 'http', args: ['--like-mcp-remote'] });
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
   }, 180_000);
 
-  it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async () => {
+  it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });
     expect(idsWith(report, 'fail', 'warn', 'skip')).toEqual([]);
   });
 });
 
-describe('every client check has a fault that breaks it', () => {
-  it('covers every check, and uses every fault', () => {
+describe.concurrent('every client check has a fault that breaks it', () => {
+  it('covers every check, and uses every fault', ({ expect }) => {
     expect(clientChecks.map((c) => c.id).filter((id) => !CLIENT_FAULT_TABLE[id])).toEqual([]);
     const used = new Set([...Object.values(CLIENT_FAULT_TABLE), ...SECOND_CASES].map((c) => c.fault));
     expect(Object.keys(CLIENT_FAULTS).filter((f) => !used.has(f as never))).toEqual([]);
@@ -44,7 +46,7 @@ describe('every client check has a fault that breaks it', () => {
 
   const cases = [...Object.entries(CLIENT_FAULT_TABLE).map(([id, c]) => ({ id, ...c })), ...SECOND_CASES];
   for (const c of cases) {
-    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}`, async () => {
+    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}`, async ({ expect }) => {
       const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id] });
       expect(statusOf(report, c.id), report.checks.find((x) => x.id === c.id)?.message).toBe(c.expect);
     }, 60_000);
