@@ -32,6 +32,10 @@ reported as pass / fail / warn / skip / info, as "mcp-conform run" reports a ser
   stdio (--transport stdio): the client must start our server command: an argument ${SERVER_PLACEHOLDER}
     is replaced by its words, and MCP_CONFORM_SERVER_COMMAND holds it as a JSON list. With a fixed
     --listen address, a host's config can name it: mcp-conform client-stdio-server --connect <host:port>.
+  OAuth (HTTP): five scenarios make our endpoint a protected resource (401, its metadata) with an
+    authorization server of ours on another origin that approves at once; a headless client
+    follows the authorization URL with a GET and reads the code from the redirect. Tokens and
+    codes appear in reports only as fingerprints. A client that does not authorize skips them.
 
 Options:
   --transport <http|stdio>    how the client reaches us (default http)
