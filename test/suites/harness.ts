@@ -23,6 +23,8 @@ export interface FixtureRun {
   slowTool?: string | false;
   /** Tools the checks may call besides read-only ones (default none). */
   callTools?: 'all' | string[];
+  /** Call every tool we may call, not the seeded sample a big catalog gets (--all-tools). */
+  allTools?: boolean;
   /** The fixture's protocol era (default: stateful only). */
   era?: 'stateless' | 'dual';
   /**
@@ -57,6 +59,7 @@ export async function runAgainstFixture(opts: FixtureRun & { authOptions?: AuthO
     quietMs: opts.quietMs ?? 300,
     deadlineMs: 120_000,
     callTools: opts.callTools ?? [],
+    allTools: opts.allTools,
     slowTool: opts.slowTool === false ? undefined : (opts.slowTool ?? (opts.target ? undefined : 'slow')),
     tool: { name: 'mcp-conform', version: 'test' },
   });

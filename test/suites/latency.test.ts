@@ -14,16 +14,16 @@ import { differences, lastingDifferences } from './same-statuses.js';
 const TIMEOUT_MS = 5000;
 
 /** The conformant fixture, then the fixture with `args`, one after the other (side by side each would slow the other down). */
-function runs(args: string[], skip?: string[]) {
+function runs(args: string[], skip?: string[], allTools?: boolean) {
   return async (only?: string[]) =>
     [
-      await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, skip }),
-      await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, skip, slowTool: 'slow', target: { transport: 'stdio', command: fixtureCommand({ args }) } }),
+      await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, skip, allTools }),
+      await runAgainstFixture({ requestTimeoutMs: TIMEOUT_MS, only, skip, allTools, slowTool: 'slow', target: { transport: 'stdio', command: fixtureCommand({ args }) } }),
     ] as const;
 }
 
-async function expectSameStatuses(args: string[], skip?: string[]): Promise<Report> {
-  const compare = runs(args, skip);
+async function expectSameStatuses(args: string[], skip?: string[], allTools?: boolean): Promise<Report> {
+  const compare = runs(args, skip, allTools);
   const [base, other] = await compare();
   expect(other.summary.total).toBe(base.summary.total);
   expect(await lastingDifferences(base, other, compare)).toEqual([]);
@@ -39,7 +39,10 @@ describe('a slow server gets the fast one’s statuses (stdio, default suite)', 
   }, 480_000);
 
   it('one with 1,000 tools, resources and prompts', async () => {
-    await expectSameStatuses(['--catalog-size', '1000']);
+    // Every tool is called, as on the small fixture: the seeded sample of 50 a big catalog gets
+    // by default would leave out the fixture's few tools that sample, embed or return structured
+    // content, and their checks would skip, saying so (big-catalog.test.ts tests the sample).
+    await expectSameStatuses(['--catalog-size', '1000'], undefined, true);
   }, 480_000);
 });
 
