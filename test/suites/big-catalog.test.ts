@@ -8,7 +8,7 @@ import type { CheckResult } from '../../src/checks/types.js';
 import { record } from '../../src/runner/check-record.js';
 import { EVIDENCE_MESSAGE_CHARS } from '../../src/session/index.js';
 import { burstMethods, copiesAllowed } from '../../suites/lib/burst-plan.js';
-import { sampleTools, TOOL_SAMPLE_SIZE } from '../../suites/lib/tool-sample.js';
+import { sampleTools, toolKind, TOOL_SAMPLE_SIZE } from '../../suites/lib/tool-sample.js';
 import { fixtureCommand } from '../fixtures/launch.js';
 import { runAgainstFixture } from './harness.js';
 
@@ -30,6 +30,24 @@ describe('the tools a run calls', () => {
     expect(names(sampleTools(tools, { seed: 1 }).tools)).toEqual(names(sample.tools));
     expect(new Set(names(sampleTools([...tools].reverse(), { seed: 1 }).tools))).toEqual(new Set(names(sample.tools)));
     expect(names(sampleTools(tools, { seed: 2 }).tools)).not.toEqual(names(sample.tools));
+  });
+
+  it('take one tool of each kind the listing shows before the look-alikes, whatever the seed', () => {
+    const lookAlikes = named(1000).map((t) => ({ ...t, inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } }));
+    const unlike = [
+      { name: 'structured', inputSchema: { type: 'object' }, outputSchema: { type: 'object', properties: { n: { type: 'number' } } }, annotations: { readOnlyHint: true } },
+      { name: 'tool-x', inputSchema: { type: 'object' }, annotations: { readOnlyHint: true } },
+      { name: 'with-argument', inputSchema: { type: 'object', properties: { text: { type: 'string', description: 'any' } }, required: ['text'] }, annotations: { readOnlyHint: true } },
+    ];
+    for (const seed of [1, 2, 3]) {
+      const sample = sampleTools([...lookAlikes.slice(0, 500), ...unlike, ...lookAlikes.slice(500)], { seed });
+      expect(sample.tools).toHaveLength(TOOL_SAMPLE_SIZE);
+      expect(names(sample.tools)).toEqual(expect.arrayContaining(['structured', 'with-argument', 'tool-x']));
+    }
+    // Descriptions, titles and numbers in a name do not make a kind; another name or schema does.
+    expect(toolKind({ name: 'tool-1', description: 'x', inputSchema: { type: 'object', description: 'p' } })).toBe(toolKind({ name: 'tool-22', title: 'B', inputSchema: { type: 'object' } }));
+    expect(toolKind({ name: 'tool-1', inputSchema: { type: 'object' } })).not.toBe(toolKind({ name: 'ask-roots', inputSchema: { type: 'object' } }));
+    expect(toolKind({ name: 'tool-1', inputSchema: { type: 'object' } })).not.toBe(toolKind({ name: 'tool-1', inputSchema: { type: 'object', required: ['a'] } }));
   });
 });
 
