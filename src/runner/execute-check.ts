@@ -99,7 +99,7 @@ export function checkExecutor(d: ExecutorDeps): (check: Check, lane?: Disposable
     const occupant = lane?.enter();
     let verdict: Verdict;
     try {
-      verdict = await withinCeiling(check, ctx, abort, d.options, d.stop, d.starts);
+      verdict = await withinCeiling(check, ctx, abort, d, d.sessions.runScoped);
     } finally {
       if (lane && occupant) lane.leave(occupant);
     }
@@ -166,14 +166,22 @@ function tooSlowToJudge(verdict: Verdict, check: Check, session: Session, own: r
 
 /**
  * A check that reached its ceiling: a timeout verdict graded as a violation of its own rule (never
- * below warn), or, when its waits went on up to now because the server was busy, too slow to judge.
+ * below warn); or, when its waits went on up to now because the server was busy, or the server was
+ * still answering the check's requests within the last request timeout (a long check, a fuzz
+ * campaign on a loaded machine), too slow to judge: "stopped answering" needs a server that stopped.
  */
-function ceilingVerdict(check: Check, ctx: CheckContext, t: { limit: number; startingMs: number; busyMs: number; waitedMs: number }): Verdict {
+function ceilingVerdict(check: Check, ctx: CheckContext, runScoped: readonly Session[], t: { limit: number; startingMs: number; busyMs: number; waitedMs: number }): Verdict {
   const moved = [t.startingMs > 0 ? `${t.startingMs} ms while servers were starting` : '', t.busyMs > 0 ? `${Math.round(t.busyMs)} ms while the server was busy with earlier requests` : ''].filter(Boolean).join(', ');
   const plus = moved ? ` (plus ${moved})` : '';
-  if (t.busyMs > 0 && ctx.session.busyWithin(ctx.options.requestTimeoutMs)) {
+  // The last request timeout, or the last quarter of the check's time when that is shorter.
+  const window = Math.min(ctx.options.requestTimeoutMs, t.limit / 4);
+  const busy = t.busyMs > 0 && ctx.session.busyWithin(window);
+  // On its own connections any answer counts; on shared ones (the main session, the run's), answers to its own requests.
+  const answering = ctx.openedSessions.some((s) => s.answeredWithin(window)) || [ctx.session, ...runScoped].some((s) => s.answeredWithin(window, check.id));
+  if (busy || answering) {
     const tooSlow = { method: 'check', waitedMs: t.waitedMs, timeoutMs: t.limit, latencyMs: ctx.session.latencyMs, answeredMeanwhile: 0 };
-    const message = `too slow to judge: the check did not finish within ${t.limit} ms${plus}, the server still busy with earlier requests (its answers take ${tooSlow.latencyMs} ms); a longer --timeout lets it be judged`;
+    const why = busy ? `the server still busy with earlier requests (its answers take ${tooSlow.latencyMs} ms)` : `the server still answering its requests in the last ${Math.round(window)} ms`;
+    const message = `too slow to judge: the check did not finish within ${t.limit} ms${plus}, ${why}; a longer --timeout lets it be judged`;
     return { status: 'skip', message, evidence: ctx.evidence, tooSlow };
   }
   const status = gradeViolation(check) === 'fail' ? 'fail' : 'warn';
@@ -197,7 +205,7 @@ function busyMs(ctx: CheckContext): number {
  * run's servers spent starting meanwhile moves the ceiling on, and so does time its waits went on
  * because the server was busy with earlier requests (up to BUSY_CEILING_FACTOR times the ceiling).
  */
-async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, o: CheckOptions, stop: AbortSignal, starts: RunStarts): Promise<Verdict> {
+async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortController, { options: o, stop, starts }: Pick<ExecutorDeps, 'options' | 'stop' | 'starts'>, runScoped: readonly Session[]): Promise<Verdict> {
   const limit = o.checkTimeoutMs ?? Math.max(10_000, o.requestTimeoutMs * 4);
   const begun = performance.now();
   const startingBefore = starts.elapsed();
@@ -220,7 +228,7 @@ async function withinCeiling(check: Check, ctx: CheckContext, abort: AbortContro
         return;
       }
       abort.abort();
-      resolve(ceilingVerdict(check, ctx, { limit, startingMs, busyMs: busy, waitedMs: Math.round(performance.now() - begun) }));
+      resolve(ceilingVerdict(check, ctx, runScoped, { limit, startingMs, busyMs: busy, waitedMs: Math.round(performance.now() - begun) }));
     };
     timer = setTimeout(expire, limit);
   });

@@ -33,6 +33,8 @@ interface Answer {
   /** performance.now() when it was sent and when its answer came. */
   sentAt: number;
   at: number;
+  /** The tag of the request (the check that sent it), when it had one. */
+  tag?: string;
 }
 
 /** What one method costs this server, from its answers on the connection. */
@@ -73,8 +75,8 @@ export class LatencyBook {
   private extendedTotal = 0;
   private extendedUntil = 0;
 
-  record(method: string, sentAt: number, at: number, bytes = 0): void {
-    this.answers.push({ method, sentAt, at });
+  record(method: string, sentAt: number, at: number, bytes = 0, tag?: string): void {
+    this.answers.push({ method, sentAt, at, tag });
     if (this.answers.length > KEPT) this.answers.shift();
     const known = this.costs.get(method);
     const ms = at - sentAt;
@@ -100,6 +102,12 @@ export class LatencyBook {
   /** Wall time (ms) during which a wait on this connection was extended because the server was busy: a check's ceiling moves on by it. */
   get extendedMs(): number {
     return this.extendedTotal;
+  }
+
+  /** One of our requests on this connection (of those tagged `tag`, when given) was answered within the last `ms`. */
+  answeredWithin(ms: number, tag?: string, now = performance.now()): boolean {
+    for (let i = this.answers.length - 1; i >= 0 && this.answers[i].at >= now - ms; i--) if (tag === undefined || this.answers[i].tag === tag) return true;
+    return false;
   }
 
   /** A wait was extended because the server was busy within the last `ms`. */

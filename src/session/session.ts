@@ -305,6 +305,11 @@ export class Session {
     return this.latency.busyWithin(ms);
   }
 
+  /** One of our requests on this connection (tagged `tag`, when given) was answered within the last `ms`: the server was still answering it then. */
+  answeredWithin(ms: number, tag?: string): boolean {
+    return this.latency.answeredWithin(ms, tag);
+  }
+
   /** The connection's measured latency, ms: the quickest of its recent answers (0 before any). */
   get latencyMs(): number {
     return Math.round(this.latency.latencyMs());
@@ -825,7 +830,7 @@ export class Session {
         }
         const ms = Math.round(performance.now() - pending.sentAt);
         // A request sent before the server's first output also waited for its start: no measure of its latency.
-        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now(), raw.length);
+        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now(), raw.length, pending.tag);
         const via = http ? { http } : {};
         if (pending.method === 'initialize' && 'result' in msg) this.process.initializeAnswered(pending.params);
         if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });

@@ -16,9 +16,16 @@ function slowFixture(only: string[], fault?: string, seed = 3) {
 }
 
 describe('the fuzz checks on a server whose tools/list takes 1.2 s', () => {
-  it('pass, as on the fast fixture', async () => {
+  it('pass, as on the fast fixture; or, on a machine too busy for a campaign to end within its ceiling, are too slow to judge', async () => {
+    // A loaded CI machine once took a campaign past its 20 s ceiling while the server answered all
+    // along, which read as "the server stopped answering" (a failure). Now it is a skip with
+    // figures (tooSlow); never a failure or a warning.
     const report = await slowFixture(CHECKS);
-    for (const id of CHECKS) expect(checkOf(report, id).status, `${id}: ${checkOf(report, id).message}`).toBe('pass');
+    for (const id of CHECKS) {
+      const c = checkOf(report, id);
+      if (c.status === 'skip') expect(c, `${id}: ${c.message}`).toMatchObject({ tooSlow: { method: 'check' }, message: expect.stringMatching(/^too slow to judge/) });
+      else expect(c.status, `${id}: ${c.message}`).toBe('pass');
+    }
   }, 240_000);
 
   it('still fail with a fault that breaks them', async () => {

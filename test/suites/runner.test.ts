@@ -51,6 +51,30 @@ const hangs = defineCheck({
   },
 });
 
+/** Works on and on, the server answering all along: a check too long for its ceiling, not a server that stopped. */
+const keepsAsking = defineCheck({
+  ...hangs,
+  id: 'test/keeps-asking',
+  title: 'pings until its time is up',
+  async run(ctx) {
+    for (;;) {
+      await ctx.request('ping');
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  },
+});
+
+/** Asks once, then never returns: the server's last answer is long before the ceiling. */
+const asksOnceThenHangs = defineCheck({
+  ...hangs,
+  id: 'test/asks-once',
+  title: 'pings once, then never returns',
+  async run(ctx) {
+    await ctx.request('ping');
+    return new Promise(() => undefined);
+  },
+});
+
 /** The same, for a rule the catalog derives (kind D): never graded worse than warn. */
 const hangsDerived = defineCheck({ ...hangs, id: 'test/hangs-derived', kind: 'D' });
 
@@ -96,6 +120,17 @@ describe('runner', () => {
     const report = await runHanging(hangs, 1000);
     expect(report.checks[0].status).toBe('fail');
     expect(report.checks[0].message).toMatch(/did not finish within 1000 ms/);
+  });
+
+  it('does not call a server that answered the check to the end "stopped answering": too slow to judge', async () => {
+    const report = await runHanging(keepsAsking, 1000);
+    expect(report.checks[0]).toMatchObject({ status: 'skip', message: expect.stringMatching(/too slow to judge: the check did not finish within 1000 ms.*still answering its requests/), tooSlow: { method: 'check' } });
+    expect(report.summary.tooSlow).toBe(1);
+  });
+
+  it('still fails a check whose server stopped answering it well before the ceiling', async () => {
+    const report = await runHanging(asksOnceThenHangs, 2000);
+    expect(report.checks[0]).toMatchObject({ status: 'fail', message: expect.stringMatching(/did not finish within 2000 ms.*stopped answering/) });
   });
 
   it('grades a check that never finishes by its kind: a derived MUST warns', async () => {
