@@ -464,7 +464,11 @@ export class Session {
         return;
       }
       const unstarted = p.beforeStart && this.startedAt === undefined;
-      const decision = unstarted ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now, p.slowProbe);
+      // A server whose output is a line past the maximum message size, with no line since (an
+      // endless line), answers nothing we can read: p's silence stands at its timeout, with no
+      // probe or extension (each would cost up to the ceiling).
+      const flooding = this.oversizeAt !== undefined;
+      const decision = unstarted || flooding ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now, p.slowProbe);
       if (decision && !decision.busy && !p.noProbe && !p.probed && !this.closedReason) {
         this.probeFor(key, p);
         return;
@@ -617,6 +621,8 @@ export class Session {
   }
 
   private noteArrival(raw: string, problem?: FramingProblem): void {
+    // A line after an oversize one ends it: the server writes lines again.
+    this.oversizeAt = problem === 'too-large' ? performance.now() : undefined;
     this.arrivals.push(arrival(this.now(), raw, problem));
     if (this.arrivals.length > ARRIVALS_KEPT) this.arrivals.shift();
   }
@@ -718,6 +724,8 @@ export class Session {
   }
 
   private serverEnded: string | undefined;
+  /** Set while the last thing the server wrote is a line past the maximum message size (an endless line, maybe still going). */
+  private oversizeAt: number | undefined;
 
   /** Why the server ended this connection (its process exited while we were not closing it), if it did. */
   get endedByServer(): string | undefined {

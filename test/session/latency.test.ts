@@ -2,6 +2,9 @@
 // works one request at a time is waited for while the queue moves, up to a hard ceiling, and one
 // still queued there is too slow to judge; a request a server skips while it answers the others
 // promptly, or one a silent server never answers, still times out.
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openSession, type Outcome, type Session } from '../../src/session/index.js';
 import { describeOutcome } from '../../src/checks/index.js';
@@ -75,5 +78,23 @@ describe('absence is still evidence', () => {
     expect(outcome.kind).toBe('timeout');
     expect(outcome).not.toHaveProperty('tooSlow');
     expect(outcome.ms).toBeLessThanOrEqual(300 * 4 + 200);
+  }, 30_000);
+
+  it('a server writing an endless line answers nothing we can read: its silence stands at the timeout, with no liveness probe sent', async () => {
+    const log = join(mkdtempSync(join(tmpdir(), 'endless-')), 'methods');
+    const script = [
+      `const log = ${JSON.stringify(log)};`,
+      "let n = 0; require('readline').createInterface({ input: process.stdin }).on('line', (l) => {",
+      "  const m = JSON.parse(l); require('fs').appendFileSync(log, m.method + '\\n');",
+      "  if (n++ === 0) return process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: m.id, result: {} }) + '\\n');",
+      "  if (n === 2) { process.stdout.write('x'.repeat(5 << 20)); setInterval(() => process.stdout.write('x'.repeat(1 << 16)), 5); }",
+      '});',
+    ].join('\n');
+    // The first 5 MiB come at once: the wait (2 s) sees the line past the maximum before it ends.
+    const session = await open(script, 2000);
+    const outcome = await session.request('tools/list');
+    expect(outcome.kind).toBe('timeout');
+    // Before, the wait sent a ping to see whether the server was busy, and waited for it up to four times the timeout.
+    expect(readFileSync(log, 'utf8').split('\n').filter(Boolean)).toEqual(['ping', 'tools/list']);
   }, 30_000);
 });
