@@ -34,6 +34,8 @@ export interface Arrival {
   at: number;
   text: string;
   problem?: FramingProblem;
+  /** Said beside it: what it is to us (the answer to our own liveness ping). */
+  ours?: string;
 }
 
 export interface Carried {
@@ -73,6 +75,17 @@ export function arrival(at: number, raw: string, problem?: FramingProblem): Arri
   return problem ? { at, text, problem } : { at, text };
 }
 
+/** The arrival, marked when it is the answer to our liveness probe `probeId` (sent while a wait was still open). */
+export function markProbeAnswer(a: Arrival, probeId: string | number): Arrival {
+  if (a.problem) return a;
+  try {
+    const m = JSON.parse(a.text) as { id?: unknown };
+    return m.id === probeId ? { ...a, ours: 'the answer to our liveness ping, sent to see whether the server was busy' } : a;
+  } catch {
+    return a;
+  }
+}
+
 /**
  * "the exchange carried: HTTP 200, application/json, body `{…}` (still open)", or for stdio
  * "meanwhile the server sent 2 lines: `…` (not JSON), `{…}`" / "nothing else arrived meanwhile".
@@ -82,7 +95,7 @@ export function describeCarried(c: Carried, bodyChars = 160): string {
   const arrived = c.arrived ?? [];
   if (arrived.length === 0) return 'nothing else arrived meanwhile';
   const total = arrived.length + (c.moreArrived ?? 0);
-  const shown = arrived.map((a) => `${quote(a.text, bodyChars)}${a.problem ? ` (${a.problem})` : ''}`).join(', ');
+  const shown = arrived.map((a) => `${quote(a.text, bodyChars)}${a.problem ? ` (${a.problem})` : ''}${a.ours ? ` (${a.ours})` : ''}`).join(', ');
   const unit = c.lines ? 'line' : 'message';
   return `meanwhile the server sent ${total} ${total === 1 ? unit : `${unit}s`}: ${shown}${c.moreArrived ? ', …' : ''}`;
 }

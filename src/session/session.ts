@@ -5,7 +5,7 @@ import { serverCancellationProblem } from './server-cancellation.js';
 import { blameServer } from './server-closed.js';
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
 import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
-import { arrival, arrivalsSince, httpCarried, type Arrival, type Carried } from './carried.js';
+import { arrival, arrivalsSince, httpCarried, markProbeAnswer, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { schemaCause } from './finding-cause.js';
 import { statelessMeta } from './stateless-meta.js';
@@ -105,6 +105,8 @@ interface Pending {
   noProbe: boolean;
   /** A liveness probe was sent when its wait first ran out without evidence; `slowProbe`: it was answered only slowly. */
   probed?: boolean;
+  /** The id of the liveness probe sent for it: its answer is ours, not the server's own output. */
+  probeId?: RequestId;
   slowProbe?: boolean;
 }
 
@@ -498,7 +500,9 @@ export class Session {
     const timeoutMs = Math.max(p.timeoutMs, p.sentAt + LATENCY_CEILING_FACTOR * p.timeoutMs - performance.now());
     // Meanwhile p's wait is decided again at the probe's end at the latest (answers ahead of p may show the server busy first).
     this.expireAfter(key, p, timeoutMs);
-    void this.sendRequest(this.buildRequest(live.method, live.params), { timeoutMs, probe: true }).then((o) => {
+    const probe = this.buildRequest(live.method, live.params);
+    p.probeId = probe.id as RequestId;
+    void this.sendRequest(probe, { timeoutMs, probe: true }).then((o) => {
       if (this.pending.get(key) !== p) return;
       const answered = o.kind === 'result' || o.kind === 'error';
       p.slowProbe = answered && o.ms >= p.timeoutMs / 2;
@@ -611,7 +615,8 @@ export class Session {
     const p = this.pending.get(keyOf(id));
     if (!p) return undefined;
     if (p.exchange) return { http: httpCarried(p.exchange, !p.sent) };
-    return this.arrivedSince(p.sentNow);
+    const carried = this.arrivedSince(p.sentNow);
+    return p.probeId === undefined ? carried : { ...carried, arrived: carried.arrived?.map((a) => markProbeAnswer(a, p.probeId!)) };
   }
 
   /** What the connection received from `since` (session clock, see now()) on: for waits that are not one request's. */

@@ -72,6 +72,13 @@ describe('absence is still evidence', () => {
     expect(skipped.ms).toBeLessThan(300 * 4);
   }, 30_000);
 
+  it('a request the server skips, alone: the answer to our liveness ping shows in the message as ours, not as the server’s own output', async () => {
+    const session = await open(serialServer(5, ['skip-me']), 300);
+    const skipped = await session.request('tools/list', undefined, { id: 'skip-me' });
+    expect(skipped.kind).toBe('timeout');
+    expect(describeOutcome(skipped)).toMatch(/meanwhile the server sent 1 line: `\{"jsonrpc":"2\.0","id":[^`]*` \(the answer to our liveness ping, sent to see whether the server was busy\)/);
+  }, 30_000);
+
   it('a server that goes silent fails its requests within four times the timeout', async () => {
     const session = await open("let n = 0; require('readline').createInterface({ input: process.stdin }).on('line', (l) => { if (n++ === 0) process.stdout.write(JSON.stringify({ jsonrpc: '2.0', id: JSON.parse(l).id, result: {} }) + '\\n'); });", 300);
     const outcome = await session.request('ping');
