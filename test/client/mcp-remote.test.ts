@@ -33,7 +33,7 @@ describe('mcp-remote 0.15.1, the stdio-to-HTTP bridge', () => {
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([
       'client-cancel/abandoned: info the client was still waiting for tools/list (id 1) 11000 ms after we began withholding it: no timeout of its own within our bound (slow is not broken)',
       'client-progress/unique-tokens: skip the client put a progressToken in none of its requests',
-      'client-auth/scope-step-up: warn after the 403 the client authorized again with scope "mcp:tools", not getting the challenged mcp:tools mcp:admin',
+      'client-auth/scope-step-up: warn after the 403 the client authorized again with scope "mcp:tools", not the challenged mcp:tools mcp:admin',
     ]);
     const check = (id: string) => report.checks.find((c) => c.id === id)!;
     expect(check('client-http/reinitialize-after-404').message).toMatch(/^a new initialize without a session id \d+ ms after the 404$/);
