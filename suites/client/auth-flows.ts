@@ -5,7 +5,7 @@ import { flowRequests, type AuthExchange, type AuthLog } from '../../src/client/
 import type { ScenarioRecord } from '../../src/client/record.js';
 import type { Verdict } from '../../src/checks/types.js';
 import { describeEnd, expected, note } from './support.js';
-import { asMetadataGets, authorizeRequests, bearerOf, endpointRequests, notAuthorizing, rsMetadataGets, shown, tokenRequests } from './auth-support.js';
+import { asMetadataGets, authorizeRequests, bearerOf, endpointRequests, notAuthorizing, rsMetadataGets, shown, tokenRequests, PRM_RUNS } from './auth-support.js';
 
 const SPEC = 'basic/authorization';
 const gaveUp = (record: ScenarioRecord): string => {
@@ -32,6 +32,7 @@ export const scopeStepUp = defineClientCheck({
   scenario: 'auth-step-up',
   transports: ['http'],
   revisions: ['2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const forbidden = log.challenges.find((c) => c.reason === 'insufficient-scope');
@@ -94,6 +95,7 @@ export const wrongIssuer = defineClientCheck({
   scenario: 'auth-wrong-issuer',
   transports: ['http'],
   revisions: ['2025-06-18', '2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const read = asMetadataGets(log).some((x) => x.status === 200);
@@ -111,6 +113,7 @@ export const resourceMismatch = defineClientCheck({
   scenario: 'auth-resource-mismatch',
   transports: ['http'],
   revisions: ['2025-06-18', '2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const read = rsMetadataGets(record).some((e) => e.http!.status === 200);
