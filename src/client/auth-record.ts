@@ -86,9 +86,12 @@ export function asRequests(log: AuthLog, path?: string, method?: string): AuthEx
   return log.exchanges.filter((x) => x.side === 'as' && (!path || x.path === path) && (!method || x.method === method));
 }
 
+/** A metadata lookup: a well-known URL, path-inserted or (OpenID's) path-appended, e.g. /mcp/.well-known/openid-configuration. */
+export const isWellKnown = (path: string): boolean => path.includes('/.well-known/');
+
 /** Requests of the authorization code flow proper (not metadata): registration, authorization, token. */
 export function flowRequests(log: AuthLog): AuthExchange[] {
-  return log.exchanges.filter((x) => x.side === 'as' && !x.path.startsWith('/.well-known/'));
+  return log.exchanges.filter((x) => x.side === 'as' && !isWellKnown(x.path));
 }
 
 const SECRET_FIELDS = ['code', 'code_verifier', 'refresh_token', 'access_token', 'client_secret', 'client_assertion', 'id_token', 'subject_token', 'assertion'];

@@ -1,4 +1,4 @@
-// The 2025-03-26 OAuth discovery (CLIENT-AUTH-15…17), judged in runs with --protocol-version
+// The 2025-03-26 OAuth discovery (CLIENT-AUTH-15…18), judged in runs with --protocol-version
 // 2025-03-26, whose OAuth scenarios play that revision's server: no protected-resource metadata,
 // the authorization server at the MCP server's own origin, its RFC 8414 metadata at
 // `/.well-known/oauth-authorization-server` there (naming endpoints under /oauth, not the
@@ -108,4 +108,28 @@ export const dynamicRegistration = defineClientCheck({
   },
 });
 
-export const authOriginChecks = [serverOriginMetadata, defaultEndpoints, dynamicRegistration];
+export const metadataVersionHeader = defineClientCheck({
+  id: 'client-auth/metadata-version-header',
+  title: "2025-03-26: the authorization server metadata request carries MCP-Protocol-Version",
+  level: 'SHOULD',
+  requirements: ['CLIENT-AUTH-18'],
+  spec: `${SPEC}#server-metadata-discovery-headers`,
+  scenario: 'auth',
+  transports: ['http'],
+  runRevisions: RUN,
+  judge(record) {
+    const log = record.auth!;
+    // The lookup it acted on: the last before its first registration, authorization or token
+    // request (a client may probe first on its own: mcp-remote does, without the header).
+    const lookups = originMetadataGets(log);
+    const firstFlow = flowRequests(log)[0];
+    const lookup = lookups.filter((x) => !firstFlow || x.at < firstFlow.at).at(-1) ?? lookups.at(-1);
+    if (!lookup) return notAuthorizing(record);
+    const version = lookup.headers['mcp-protocol-version'];
+    const probes = lookups.filter((x) => x.at < lookup.at && !x.headers['mcp-protocol-version']).length;
+    if (version) return { status: 'pass', message: `GET ${METADATA_PATH} with MCP-Protocol-Version: ${version}${firstFlow ? ' before using the endpoints' : ''}${probes ? ` (${probes} earlier probe(s) of it without)` : ''}`, evidence: [shown(log, lookup)] };
+    return forItsRevision(record, { status: 'warn', message: `GET ${METADATA_PATH} without MCP-Protocol-Version: the server cannot answer for the client's revision`, evidence: [shown(log, lookup), expected('MCP-Protocol-Version: 2025-03-26', 'no such header')] });
+  },
+});
+
+export const authOriginChecks = [serverOriginMetadata, defaultEndpoints, dynamicRegistration, metadataVersionHeader];

@@ -54,6 +54,7 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-auth/server-origin-metadata': { fault: 'oauth-2025-03-26-skip-metadata', expect: 'fail', transport: 'http', protocolVersion: '2025-03-26' },
   'client-auth/default-endpoints': { fault: 'oauth-2025-03-26-no-fallback', expect: 'fail', transport: 'http', protocolVersion: '2025-03-26' },
   'client-auth/dynamic-registration': { fault: 'oauth-2025-03-26-no-registration', expect: 'warn', transport: 'http', protocolVersion: '2025-03-26' },
+  'client-auth/metadata-version-header': { fault: 'oauth-2025-03-26-no-version-header', expect: 'warn', transport: 'http', protocolVersion: '2025-03-26' },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
