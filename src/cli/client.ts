@@ -36,6 +36,9 @@ reported as pass / fail / warn / skip / info, as "mcp-conform run" reports a ser
     authorization server of ours on another origin that approves at once; a headless client
     follows the authorization URL with a GET and reads the code from the redirect. Tokens and
     codes appear in reports only as fingerprints. A client that does not authorize skips them.
+    With --protocol-version 2025-03-26 they play that revision's discovery: no protected-resource
+    metadata, the authorization server at our origin (its metadata, or in a sixth scenario none
+    and the default /authorize, /token, /register).
 
 Options:
   --transport <http|stdio>    how the client reaches us (default http)

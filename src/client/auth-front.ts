@@ -1,5 +1,6 @@
 // The authorization server's origin in an OAuth scenario: an HTTP listener of its own (another
-// port, so another origin than the MCP endpoint) that hands every request to the authorization
+// port, so another origin than the MCP endpoint; in the 2025-03-26 style the MCP endpoint's own
+// listener, for every path but the endpoint's) that hands every request to the authorization
 // server (ours, or one a test puts behind it) and records the exchange for the checks; a token
 // it sees issued becomes valid at the protected resource (AuthGate.learn).
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -43,22 +44,16 @@ function parseJson(text: string): Record<string, unknown> | undefined {
   }
 }
 
-/** Listens on `host` (a port of its own); `activity` is called on every request (the scenario's idle clock). */
-export async function listenAuthFront(host: string, log: AuthLog, gate: AuthGate, now: () => number, activity: () => void): Promise<AuthFront> {
+/** A front without a listener of its own: the 2025-03-26 style serves it at the MCP server's origin (`issuer`), on our endpoint's listener. */
+export interface AuthFrontHandler {
+  handle(req: IncomingMessage, res: ServerResponse): Promise<void>;
+  serve(factory: AuthorizationServerFactory): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Records each request to the authorization server at `issuer` and hands it over; `activity` is the scenario's idle clock. */
+export function authFrontHandler(issuer: string, log: AuthLog, gate: AuthGate, now: () => number, activity: () => void): AuthFrontHandler {
   let server: AuthorizationServer | undefined;
-  const sockets = new Set<Socket>();
-  const http = createServer((req, res) => void handle(req, res));
-  http.on('connection', (s) => {
-    sockets.add(s);
-    s.once('close', () => sockets.delete(s));
-  });
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(0, host, () => resolve());
-  });
-  const address = http.address();
-  if (!address || typeof address === 'string') throw new Error('the authorization server front has no TCP address');
-  const issuer = `http://${host}:${address.port}`;
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     res.on('error', () => undefined);
@@ -90,14 +85,41 @@ export async function listenAuthFront(host: string, log: AuthLog, gate: AuthGate
   }
 
   return {
-    issuer,
+    handle,
     async serve(factory) {
       server = await factory(issuer);
     },
     async close() {
+      await server?.close?.();
+    },
+  };
+}
+
+/** Listens on `host` (a port of its own); `activity` is called on every request (the scenario's idle clock). */
+export async function listenAuthFront(host: string, log: AuthLog, gate: AuthGate, now: () => number, activity: () => void): Promise<AuthFront> {
+  let front: AuthFrontHandler | undefined;
+  const sockets = new Set<Socket>();
+  const http = createServer((req, res) => void front?.handle(req, res));
+  http.on('connection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(0, host, () => resolve());
+  });
+  const address = http.address();
+  if (!address || typeof address === 'string') throw new Error('the authorization server front has no TCP address');
+  const issuer = `http://${host}:${address.port}`;
+  front = authFrontHandler(issuer, log, gate, now, activity);
+
+  return {
+    issuer,
+    serve: (factory) => front!.serve(factory),
+    async close() {
       for (const s of sockets) s.destroy();
       await new Promise<void>((resolve) => http.close(() => resolve()));
-      await server?.close?.();
+      await front?.close();
     },
   };
 }

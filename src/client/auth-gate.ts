@@ -3,7 +3,7 @@
 // 401/403 challenge. A token is valid when our authorization server front saw it issued in this
 // scenario (whichever server issued it: ours or the one tests put behind the front), and has
 // not been declared expired by the scenario's play (expiry) nor lacks its scopes (step-up).
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { AuthLog, Challenge, IssuedToken } from './auth-record.js';
 
 export interface GateAnswer {
@@ -21,6 +21,8 @@ type Obj = Record<string, unknown>;
 export class AuthGate {
   /** Tokens the scenario declared expired (expiry: the first one, at its first use after the handshake). */
   private readonly expired = new Set<string>();
+  /** The 2025-03-26 style: the authorization server at our origin serves every path but the endpoint's. */
+  atOrigin?: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
   constructor(
     readonly log: AuthLog,
@@ -29,6 +31,7 @@ export class AuthGate {
 
   /** The metadata paths: the one our challenges name (path-inserted) and the root one. */
   outside(method: string, path: string): GateAnswer | undefined {
+    if (this.log.discovery === 'server-origin') return undefined; // 2025-03-26 has no protected-resource metadata
     if (method !== 'GET' || (path !== new URL(this.log.resourceMetadataUrl).pathname && path !== PRM_PATH)) return undefined;
     const document = {
       resource: this.log.advertisedResource,
@@ -60,7 +63,8 @@ export class AuthGate {
     const scope = reason === 'insufficient-scope' ? this.log.stepUpScope : this.log.scope;
     const error = reason === 'insufficient-scope' ? ', error="insufficient_scope"' : reason === 'no-token' ? '' : ', error="invalid_token"';
     const description = reason === 'expired' ? ', error_description="The access token expired"' : '';
-    const header = `Bearer resource_metadata="${this.log.resourceMetadataUrl}", scope="${scope.join(' ')}"${error}${description}`;
+    // 2025-03-26: a plain Bearer challenge (RFC 6750), nothing to discover from it.
+    const header = this.log.discovery === 'server-origin' ? `Bearer${`${error}${description}`.replace(/^, /, ' ')}` : `Bearer resource_metadata="${this.log.resourceMetadataUrl}", scope="${scope.join(' ')}"${error}${description}`;
     this.log.challenges.push({ at: this.now(), status, reason, header, ...(method ? { method } : {}) });
     const body = JSON.stringify({ error: reason === 'insufficient-scope' ? 'insufficient_scope' : reason === 'no-token' ? 'unauthorized' : 'invalid_token' });
     return { status, headers: { 'www-authenticate': header, 'content-type': 'application/json' }, body };

@@ -5,7 +5,19 @@
 import type { ScenarioRecord } from './record.js';
 
 /** How the protected resource and the authorization server behave in one scenario. */
-export type AuthMode = 'basic' | 'step-up' | 'expiry' | 'wrong-issuer' | 'resource-mismatch';
+export type AuthMode = 'basic' | 'step-up' | 'expiry' | 'wrong-issuer' | 'resource-mismatch' | 'no-metadata';
+
+/**
+ * How a client finds the authorization server. 2025-06-18 on: the 401 names protected-resource
+ * metadata (RFC 9728), which names an authorization server on an origin of its own. 2025-03-26
+ * (runs with --protocol-version 2025-03-26): the authorization server is at the MCP server's own
+ * origin, its RFC 8414 metadata at `/.well-known/oauth-authorization-server` there (no-metadata:
+ * 404, and the default `/authorize`, `/token`, `/register` serve), and there is no such metadata.
+ */
+export type AuthDiscovery = 'protected-resource' | 'server-origin';
+
+/** The endpoints our authorization server's metadata names in the 2025-03-26 style: not the defaults, so a client that guessed them is told apart. */
+export const ORIGIN_ENDPOINT_PREFIX = '/oauth';
 
 /** One HTTP request to the authorization server (side 'as') or to the MCP server's metadata (side 'rs'). */
 export interface AuthExchange {
@@ -49,6 +61,7 @@ export interface Challenge {
 
 export interface AuthLog {
   mode: AuthMode;
+  discovery: AuthDiscovery;
   /** Our MCP endpoint's URL: the resource a token must be asked for. */
   resource: string;
   /** What our protected-resource metadata names as the resource (another one in resource-mismatch). */
@@ -73,9 +86,12 @@ export function asRequests(log: AuthLog, path?: string, method?: string): AuthEx
   return log.exchanges.filter((x) => x.side === 'as' && (!path || x.path === path) && (!method || x.method === method));
 }
 
+/** A metadata lookup: a well-known URL, path-inserted or (OpenID's) path-appended, e.g. /mcp/.well-known/openid-configuration. */
+export const isWellKnown = (path: string): boolean => path.includes('/.well-known/');
+
 /** Requests of the authorization code flow proper (not metadata): registration, authorization, token. */
 export function flowRequests(log: AuthLog): AuthExchange[] {
-  return log.exchanges.filter((x) => x.side === 'as' && !x.path.startsWith('/.well-known/'));
+  return log.exchanges.filter((x) => x.side === 'as' && !isWellKnown(x.path));
 }
 
 const SECRET_FIELDS = ['code', 'code_verifier', 'refresh_token', 'access_token', 'client_secret', 'client_assertion', 'id_token', 'subject_token', 'assertion'];

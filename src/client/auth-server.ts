@@ -35,6 +35,10 @@ export interface OurAsOptions {
   metadataIssuer?: string;
   /** Lifetime announced for access tokens, in seconds. */
   tokenTtlS?: number;
+  /** Where its endpoints are (default at the root: /authorize, /token, /register); the metadata names them. */
+  endpointPrefix?: string;
+  /** No metadata (404), as a 2025-03-26 server without it: a client must use the default endpoints. */
+  noMetadata?: boolean;
 }
 
 const json = (status: number, value: unknown, extra: Record<string, string> = {}): AsResponse => ({
@@ -59,11 +63,12 @@ export function ourAuthorizationServer(options: OurAsOptions = {}): Authorizatio
   return async (issuer) => {
     const codes = new Map<string, CodeGrant>();
     const refreshTokens = new Map<string, { clientId: string; scope?: string; resource?: string }>();
+    const prefix = options.endpointPrefix ?? '';
     const metadata = {
       issuer: options.metadataIssuer ?? issuer,
-      authorization_endpoint: `${issuer}/authorize`,
-      token_endpoint: `${issuer}/token`,
-      registration_endpoint: `${issuer}/register`,
+      authorization_endpoint: `${issuer}${prefix}/authorize`,
+      token_endpoint: `${issuer}${prefix}/token`,
+      registration_endpoint: `${issuer}${prefix}/register`,
       response_types_supported: ['code'],
       grant_types_supported: ['authorization_code', 'refresh_token'],
       code_challenge_methods_supported: ['S256'],
@@ -79,10 +84,10 @@ export function ourAuthorizationServer(options: OurAsOptions = {}): Authorizatio
     async function handle(request: AsRequest): Promise<AsResponse> {
       const url = new URL(request.url, issuer);
       const route = `${request.method} ${url.pathname}`;
-      if (route === 'GET /.well-known/oauth-authorization-server' || route === 'GET /.well-known/openid-configuration') return json(200, metadata);
-      if (route === 'POST /register') return register(request.body);
-      if (route === 'GET /authorize') return authorize(url.searchParams);
-      if (route === 'POST /token') return token(new URLSearchParams(request.body), request.headers.authorization);
+      if (!options.noMetadata && (route === 'GET /.well-known/oauth-authorization-server' || route === 'GET /.well-known/openid-configuration')) return json(200, metadata);
+      if (route === `POST ${prefix}/register`) return register(request.body);
+      if (route === `GET ${prefix}/authorize`) return authorize(url.searchParams);
+      if (route === `POST ${prefix}/token`) return token(new URLSearchParams(request.body), request.headers.authorization);
       return json(404, { error: 'not_found' });
     }
 

@@ -29,6 +29,12 @@ export interface ClientCheckSpec {
   scenario: ScenarioName;
   /** Revisions the check applies to (default: every initialize-based one). */
   revisions?: readonly Revision[];
+  /**
+   * The run's --protocol-version values (the revision whose server we play) the check applies to,
+   * default all: the OAuth discovery a client meets depends on it (2025-03-26: no protected-resource
+   * metadata), whatever the client asks for in its initialize, which comes after.
+   */
+  runRevisions?: readonly Revision[];
   transports?: readonly ClientTransport[];
   judge(record: ScenarioRecord, ctx: JudgeContext): Verdict;
 }

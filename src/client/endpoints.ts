@@ -170,7 +170,8 @@ const answerWith = (res: ServerResponse, a: GateAnswer): void => void res.writeH
 async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: ServerResponse, gate?: AuthGate): Promise<void> {
   res.on('error', () => undefined);
   const path = (req.url ?? '').split('?')[0];
-  // An OAuth scenario: its metadata outside /mcp, and a challenge for a request not authorized.
+  // An OAuth scenario: its metadata outside /mcp (2025-03-26: the authorization server itself), and a challenge for a request not authorized.
+  if (path !== MCP_PATH && gate?.atOrigin) return gate.atOrigin(req, res);
   const metadata = path !== MCP_PATH ? gate?.outside(req.method ?? '', path) : undefined;
   if (metadata) {
     scenario.receivedHttp(seen(req, metadata.status));

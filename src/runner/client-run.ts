@@ -20,7 +20,7 @@ import { DEFAULT_SEED } from './seed.js';
 import { matchesAny } from './select.js';
 import { stopReason } from './stop.js';
 import { prepareAuth } from '../client/auth-setup.js';
-import { authSecrets } from '../client/auth-record.js';
+import { authSecrets, type AuthDiscovery } from '../client/auth-record.js';
 import type { AuthorizationServerFactory } from '../client/auth-server.js';
 import { SecretSet } from '../auth/secrets.js';
 
@@ -68,6 +68,11 @@ interface ScenarioRun {
   ms: number;
 }
 
+/** A check that applies to another run's --protocol-version than this one's (it is skipped, and its scenario not run for it). */
+const otherRun = (check: ClientCheck, options: ClientRunOptions): boolean => check.runRevisions !== undefined && !check.runRevisions.includes(options.protocolVersion as Revision);
+/** The OAuth discovery our scenarios play: 2025-03-26's (no protected-resource metadata) when the run asks for that revision. */
+const discoveryOf = (options: ClientRunOptions): AuthDiscovery => (options.protocolVersion === '2025-03-26' ? 'server-origin' : 'protected-resource');
+
 export function selectClientChecks(checks: readonly ClientCheck[], opts: { only?: readonly string[]; skip?: readonly string[] }): ClientCheck[] {
   return checks.filter((c) => (!opts.only?.length || matchesAny(c.id, opts.only)) && !(opts.skip?.length && matchesAny(c.id, opts.skip)));
 }
@@ -76,7 +81,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   const startedAt = new Date();
   const begin = performance.now();
   const selected = selectClientChecks(options.checks, options);
-  const wanted = new Set<ScenarioName>(['basic', ...selected.map((c) => c.scenario)]);
+  const wanted = new Set<ScenarioName>(['basic', ...selected.filter((c) => !otherRun(c, options)).map((c) => c.scenario)]);
   const scenarios = SCENARIOS.filter((s) => wanted.has(s) && (SCENARIO_TABLE[s].transports ?? [options.transport]).includes(options.transport));
   const records = new Map<ScenarioName, ScenarioRun>();
   for (const [i, name] of scenarios.entries()) {
@@ -154,7 +159,7 @@ async function runScenario(name: ScenarioName, options: ClientRunOptions, cases?
   const fuzz = name === 'fuzz' ? (cases ?? fuzzCases(seedOf(options), options.fuzzRuns ?? DEFAULT_FUZZ_RUNS)) : undefined;
   const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version }, fuzzCases: fuzz });
   const mode = SCENARIO_TABLE[name].auth;
-  const auth = mode ? prepareAuth(mode, server) : undefined;
+  const auth = mode ? prepareAuth(mode, server, discoveryOf(options)) : undefined;
   const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen, auth?.gate) : await listenStdio(server, options.listen);
   let cutShort = false;
   try {
@@ -206,10 +211,13 @@ function judgeCheck(check: ClientCheck, records: Map<ScenarioName, ScenarioRun>,
   const base = { id: check.id, title: check.title, level: check.level, requirements: [...check.requirements], evidence: [] as CheckResult['evidence'] };
   const basic = records.get('basic');
   const revision = basic?.revision;
-  const spec = `https://modelcontextprotocol.io/specification/${revision ?? '2025-11-25'}/${check.spec}`;
+  // A check of one run revision's server (2025-03-26's OAuth discovery) cites that revision's page.
+  const pageRevision = check.runRevisions?.length === 1 ? check.runRevisions[0] : (revision ?? '2025-11-25');
+  const spec = `https://modelcontextprotocol.io/specification/${pageRevision}/${check.spec}`;
   const skip = (message: string): CheckResult => ({ ...base, spec, status: 'skip' as Status, message, durationMs: 0 });
   const run = records.get(check.scenario);
   if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);
+  if (otherRun(check, options)) return skip(`applies to runs with --protocol-version ${check.runRevisions!.join(', ')}, whose server we then play; this run played ${options.protocolVersion}`);
   if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (revision && !check.revisions.includes(revision)) return skip(`applies to ${check.revisions.join(', ')}; the client negotiated ${revision}`);
   // What a scenario cut short recorded is no evidence either way (a pass on nothing is no pass).

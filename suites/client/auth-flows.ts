@@ -1,17 +1,27 @@
 // The OAuth client checks that need a scenario of their own: step-up on 403 insufficient_scope,
 // refresh of an expired token, and refusing metadata that names another issuer or resource.
 import { defineClientCheck } from '../../src/client/check.js';
-import { flowRequests, type AuthLog } from '../../src/client/auth-record.js';
+import { flowRequests, type AuthExchange, type AuthLog } from '../../src/client/auth-record.js';
 import type { ScenarioRecord } from '../../src/client/record.js';
 import type { Verdict } from '../../src/checks/types.js';
 import { describeEnd, expected, note } from './support.js';
-import { asMetadataGets, authorizeRequests, bearerOf, endpointRequests, notAuthorizing, rsMetadataGets, shown, tokenRequests } from './auth-support.js';
+import { asMetadataGets, authorizeRequests, bearerOf, endpointRequests, notAuthorizing, rsMetadataGets, shown, tokenRequests, PRM_RUNS } from './auth-support.js';
 
 const SPEC = 'basic/authorization';
 const gaveUp = (record: ScenarioRecord): string => {
   const end = record.ends.find((e) => !e.byUs);
   return end ? `ended (${describeEnd(end)})` : 'sent nothing more';
 };
+
+/** Why a step-up authorization brought no token with the challenged scopes: its scope, the server's refusal, or no code exchanged. */
+function stepUpShortfall(log: AuthLog, authorization: AuthExchange): string {
+  const refusal = authorization.location ? new URL(authorization.location, 'http://x').searchParams : undefined;
+  const error = refusal?.get('error');
+  if (error) return `which the authorization server refused (${error}${refusal!.get('error_description') ? `: ${refusal!.get('error_description')}` : ''})`;
+  const asked = (authorization.query.scope ?? '').split(' ');
+  if (!log.stepUpScope.every((s) => asked.includes(s))) return `not the challenged ${log.stepUpScope.join(' ')}`;
+  return 'but exchanged no code for a token with it';
+}
 
 export const scopeStepUp = defineClientCheck({
   id: 'client-auth/scope-step-up',
@@ -22,6 +32,7 @@ export const scopeStepUp = defineClientCheck({
   scenario: 'auth-step-up',
   transports: ['http'],
   revisions: ['2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const forbidden = log.challenges.find((c) => c.reason === 'insufficient-scope');
@@ -32,7 +43,7 @@ export const scopeStepUp = defineClientCheck({
     const forbiddenCount = log.challenges.filter((c) => c.reason === 'insufficient-scope').length;
     if (upgraded && retried) return { status: 'pass', message: `a new token with scope "${upgraded.scopes.join(' ')}" ${Math.round(upgraded.at - forbidden.at)} ms after the 403, and the request retried with it`, evidence: [said] };
     const asked = authorizeRequests(log).filter((x) => x.at > forbidden.at);
-    if (asked.length) return { status: 'warn', message: `after the 403 the client authorized again with scope "${asked[0].query.scope ?? ''}", ${upgraded ? 'but did not retry with the new token' : `not getting the challenged ${log.stepUpScope.join(' ')}`}`, evidence: [said, shown(log, asked[0])] };
+    if (asked.length) return { status: 'warn', message: `after the 403 the client authorized again with scope "${asked[0].query.scope ?? ''}", ${upgraded ? 'but did not retry with the new token' : stepUpShortfall(log, asked[0])}`, evidence: [said, shown(log, asked[0])] };
     const refreshed = tokenRequests(log).some((x) => x.at > forbidden.at && x.form!.grant_type === 'refresh_token');
     const how = refreshed ? 'refreshed its token (a refresh cannot add scopes) and then ' : '';
     return { status: 'warn', message: `after the 403 the client ${how}${gaveUp(record)} without a step-up authorization (${forbiddenCount} request(s) refused 403)`, evidence: [said, expected(`an authorization request with scope ${log.stepUpScope.join(' ')}`, 'none')] };
@@ -84,6 +95,7 @@ export const wrongIssuer = defineClientCheck({
   scenario: 'auth-wrong-issuer',
   transports: ['http'],
   revisions: ['2025-06-18', '2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const read = asMetadataGets(log).some((x) => x.status === 200);
@@ -101,6 +113,7 @@ export const resourceMismatch = defineClientCheck({
   scenario: 'auth-resource-mismatch',
   transports: ['http'],
   revisions: ['2025-06-18', '2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const read = rsMetadataGets(record).some((e) => e.http!.status === 200);

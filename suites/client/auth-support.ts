@@ -3,6 +3,7 @@
 import { flowRequests, asRequests, type AuthExchange, type AuthLog } from '../../src/client/auth-record.js';
 import { atMcpEndpoint, type ScenarioRecord, type WireEvent } from '../../src/client/record.js';
 import type { Evidence, Verdict } from '../../src/checks/types.js';
+import type { Revision } from '../../src/schema/index.js';
 import { describeEnd } from './support.js';
 
 /** An exchange of the OAuth log as report evidence (secrets are fingerprinted in the report). */
@@ -34,3 +35,9 @@ export const tokenRequests = (log: AuthLog): AuthExchange[] => flowRequests(log)
 export const asMetadataGets = (log: AuthLog): AuthExchange[] => asRequests(log).filter((x) => x.path.startsWith('/.well-known/'));
 
 export const bearerOf = (e: WireEvent): string | undefined => /^Bearer\s+(\S+)/i.exec(e.http?.headers.authorization ?? '')?.[1];
+
+/**
+ * The runs whose OAuth scenarios serve protected-resource metadata (every --protocol-version but
+ * 2025-03-26, whose style has none): checks of that discovery apply to them only.
+ */
+export const PRM_RUNS: readonly Revision[] = ['2024-11-05', '2025-06-18', '2025-11-25'];

@@ -8,7 +8,7 @@ import { defineClientCheck } from '../../src/client/check.js';
 import { flowRequests, type AuthExchange, type AuthLog } from '../../src/client/auth-record.js';
 import { toEvidence, type ScenarioRecord } from '../../src/client/record.js';
 import { expected, note } from './support.js';
-import { asMetadataGets, authorizeRequests, bearerOf, endpointRequests, notAuthorizing, rsMetadataGets, shown, tokenRequests } from './auth-support.js';
+import { asMetadataGets, authorizeRequests, bearerOf, endpointRequests, notAuthorizing, rsMetadataGets, shown, tokenRequests, PRM_RUNS } from './auth-support.js';
 
 const REVISIONS = ['2025-06-18', '2025-11-25'] as const;
 const SPEC = 'basic/authorization';
@@ -22,6 +22,7 @@ export const metadataDiscovery = defineClientCheck({
   scenario: 'auth',
   transports: ['http'],
   revisions: REVISIONS,
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const lookups = rsMetadataGets(record);
@@ -45,6 +46,7 @@ export const asMetadata = defineClientCheck({
   scenario: 'auth',
   transports: ['http'],
   revisions: REVISIONS,
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const flow = flowRequests(log);
@@ -108,6 +110,7 @@ export const resourceParameter = defineClientCheck({
   scenario: 'auth',
   transports: ['http'],
   revisions: REVISIONS,
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const requests = [...authorizeRequests(log), ...tokenRequests(log)].sort((a, b) => a.at - b.at);
@@ -182,6 +185,7 @@ export const tokenAudience = defineClientCheck({
   scenario: 'auth',
   transports: ['http'],
   revisions: REVISIONS,
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     if (log.issued.length === 0) return notAuthorizing(record);
@@ -204,6 +208,7 @@ export const challengedScope = defineClientCheck({
   scenario: 'auth',
   transports: ['http'],
   revisions: ['2025-11-25'],
+  runRevisions: PRM_RUNS,
   judge(record) {
     const log = record.auth!;
     const first = authorizeRequests(log)[0];

@@ -2,6 +2,7 @@
 import type { ClientCheck } from '../../src/client/check.js';
 import { authChecks } from './auth.js';
 import { authFlowChecks } from './auth-flows.js';
+import { authOriginChecks } from './auth-origin.js';
 import { fuzzChecks } from './fuzz.js';
 import { httpChecks } from './http.js';
 import { lifecycleChecks } from './lifecycle.js';
@@ -11,4 +12,8 @@ import { robustnessChecks } from './robustness.js';
 import { streamChecks } from './streams.js';
 import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...streamChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks];
+export const clientChecks: readonly ClientCheck[] = [
+  ...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...streamChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks,
+  // The 2025-03-26 OAuth discovery (runs with --protocol-version 2025-03-26).
+  ...authOriginChecks,
+];

@@ -31,6 +31,15 @@ describe.concurrent('the conformant fixture client', () => {
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
   }, 180_000);
 
+  it('passes every check at 2025-03-26 over HTTP: its OAuth discovery (metadata at our origin, else the default endpoints), the others skipped as not of that revision', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ transport: 'http', protocolVersion: '2025-03-26' });
+    expect(report.protocolVersion).toBe('2025-03-26');
+    expect(idsWith(report, 'fail', 'warn', 'info')).toEqual([]);
+    const skipped = report.checks.filter((c) => c.status === 'skip');
+    expect(skipped.filter((c) => !/^applies to (runs with --protocol-version 2024-11-05, 2025-06-18, 2025-11-25|2025-06-18|2025-11-25)/.test(c.message ?? '')).map((c) => `${c.id}: ${c.message}`)).toEqual([]);
+    for (const id of ['client-auth/server-origin-metadata', 'client-auth/default-endpoints', 'client-auth/dynamic-registration', 'client-auth/pkce-s256', 'client-auth/refresh-expired-token']) expect(report.checks.find((c) => c.id === id)?.status, id).toBe('pass');
+  }, 180_000);
+
   it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });
     expect(idsWith(report, 'fail', 'warn', 'skip')).toEqual([]);
@@ -46,8 +55,8 @@ describe.concurrent('every client check has a fault that breaks it', () => {
 
   const cases = [...Object.entries(CLIENT_FAULT_TABLE).map(([id, c]) => ({ id, ...c })), ...SECOND_CASES];
   for (const c of cases) {
-    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}`, async ({ expect }) => {
-      const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id] });
+    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}${c.protocolVersion ? ` at ${c.protocolVersion}` : ''}`, async ({ expect }) => {
+      const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id], protocolVersion: c.protocolVersion });
       expect(statusOf(report, c.id), report.checks.find((x) => x.id === c.id)?.message).toBe(c.expect);
     }, 60_000);
   }

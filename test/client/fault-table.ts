@@ -7,6 +7,8 @@ export interface ClientFaultCase {
   fault: ClientFault;
   expect: 'fail' | 'warn';
   transport?: ClientTransport;
+  /** The run's --protocol-version (default 2025-11-25). */
+  protocolVersion?: string;
 }
 
 export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
@@ -48,6 +50,11 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-auth/refresh-expired-token': { fault: 'oauth-no-refresh', expect: 'warn', transport: 'http' },
   'client-auth/issuer-mismatch': { fault: 'oauth-accept-wrong-issuer', expect: 'warn', transport: 'http' },
   'client-auth/resource-mismatch': { fault: 'oauth-accept-resource-mismatch', expect: 'warn', transport: 'http' },
+  // The 2025-03-26 discovery: run with --protocol-version 2025-03-26.
+  'client-auth/server-origin-metadata': { fault: 'oauth-2025-03-26-skip-metadata', expect: 'fail', transport: 'http', protocolVersion: '2025-03-26' },
+  'client-auth/default-endpoints': { fault: 'oauth-2025-03-26-no-fallback', expect: 'fail', transport: 'http', protocolVersion: '2025-03-26' },
+  'client-auth/dynamic-registration': { fault: 'oauth-2025-03-26-no-registration', expect: 'warn', transport: 'http', protocolVersion: '2025-03-26' },
+  'client-auth/metadata-version-header': { fault: 'oauth-2025-03-26-no-version-header', expect: 'warn', transport: 'http', protocolVersion: '2025-03-26' },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */

@@ -23,7 +23,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/support.js';
-import { idsWith, runAgainstFixtureClient } from './harness.js';
+import { idsWith, ofAnotherRun, runAgainstFixtureClient } from './harness.js';
 
 const DRIVER = join(REPO_ROOT, 'test', 'client', 'real', 'mcp-remote-driver.mjs');
 
@@ -33,7 +33,7 @@ describe('mcp-remote 0.15.1, the stdio-to-HTTP bridge', () => {
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([
       'client-cancel/abandoned: info the client was still waiting for tools/list (id 1) 11000 ms after we began withholding it: no timeout of its own within our bound (slow is not broken)',
       'client-progress/unique-tokens: skip the client put a progressToken in none of its requests',
-      'client-auth/scope-step-up: warn after the 403 the client authorized again with scope "mcp:tools", not getting the challenged mcp:tools mcp:admin',
+      'client-auth/scope-step-up: warn after the 403 the client authorized again with scope "mcp:tools", not the challenged mcp:tools mcp:admin',
     ]);
     const check = (id: string) => report.checks.find((c) => c.id === id)!;
     expect(check('client-http/reinitialize-after-404').message).toMatch(/^a new initialize without a session id \d+ ms after the 404$/);
@@ -42,5 +42,16 @@ describe('mcp-remote 0.15.1, the stdio-to-HTTP bridge', () => {
       'not judged, outside the MCP endpoint: ' +
         ['/.well-known/oauth-protected-resource/mcp', '/.well-known/oauth-protected-resource', '/.well-known/oauth-authorization-server/mcp', '/.well-known/oauth-authorization-server', '/.well-known/openid-configuration/mcp', '/mcp/.well-known/openid-configuration'].map((p) => `GET ${p} (404)`).join(', '),
     );
+  }, 480_000);
+
+  // At --protocol-version 2025-03-26 (no protected-resource metadata, the authorization server at
+  // our origin) it asks for 2025-11-25 yet falls back as 2025-03-26 has it: the metadata at the
+  // MCP server's origin and its endpoints; without it (404, and 404 for the OpenID URLs it also
+  // tries, /mcp/.well-known/openid-configuration among them) the default /register, /authorize
+  // and /token there. (Before, that path-appended OpenID lookup was taken for an endpoint used.)
+  it('falls back to the 2025-03-26 discovery at --protocol-version 2025-03-26 (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, DRIVER], only: ['client-auth/*'], requestTimeoutMs: 5000, protocolVersion: '2025-03-26' });
+    const judged = report.checks.filter((c) => !ofAnotherRun(c));
+    expect(judged.map((c) => `${c.id}: ${c.status}`)).toEqual(['client-auth/pkce-s256', 'client-auth/bearer-every-request', 'client-auth/token-not-in-query', 'client-auth/refresh-expired-token', 'client-auth/server-origin-metadata', 'client-auth/default-endpoints', 'client-auth/dynamic-registration', 'client-auth/metadata-version-header'].map((id) => `${id}: pass`));
   }, 480_000);
 });

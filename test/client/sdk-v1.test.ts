@@ -27,7 +27,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/support.js';
-import { expectNoAuthorization, idsWith, runAgainstFixtureClient } from './harness.js';
+import { expectNoAuthorization, idsWith, ofAnotherRun, runAgainstFixtureClient } from './harness.js';
 import { oidcProviderAuthorizationServer } from './oidc-authorization-server.js';
 
 const SDK_CLIENT = join(REPO_ROOT, 'test', 'client', 'real', 'sdk-v1-client.mjs');
@@ -77,5 +77,17 @@ describe('the official TypeScript SDK v1 client', () => {
   it('authorizes against oidc-provider as the authorization server too (HTTP)', async () => {
     const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_OAUTH_CLIENT], only: ['client-auth/*'], skip: ['client-auth/issuer-mismatch', 'client-auth/resource-mismatch'], requestTimeoutMs: 5000, authorizationServer: oidcProviderAuthorizationServer() });
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info').map((l) => l.split(' ')[0])).toEqual(['client-auth/scope-step-up:']);
+  }, 180_000);
+
+  // At --protocol-version 2025-03-26 the OAuth scenarios play that revision's server (no
+  // protected-resource metadata, the authorization server at our origin). The client still asks for
+  // 2025-11-25, yet falls back as 2025-03-26 has it: after the protected-resource metadata's 404,
+  // the authorization server's metadata at the MCP server's origin and the endpoints it names;
+  // without it (404), the default /register, /authorize and /token there.
+  it('falls back to the 2025-03-26 discovery at --protocol-version 2025-03-26 (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_OAUTH_CLIENT], only: ['client-auth/*'], requestTimeoutMs: 5000, protocolVersion: '2025-03-26' });
+    const judged = report.checks.filter((c) => !ofAnotherRun(c));
+    expect(judged.map((c) => `${c.id}: ${c.status}`)).toEqual(['client-auth/pkce-s256', 'client-auth/bearer-every-request', 'client-auth/token-not-in-query', 'client-auth/refresh-expired-token', 'client-auth/server-origin-metadata', 'client-auth/default-endpoints', 'client-auth/dynamic-registration', 'client-auth/metadata-version-header'].map((id) => `${id}: pass`));
+    expect(report.checks.find((c) => c.id === 'client-auth/default-endpoints')?.message).toMatch(/^after the metadata's 404, \/register, \/authorize, \/token at http:\/\/127\.0\.0\.1:\d+$/);
   }, 180_000);
 });

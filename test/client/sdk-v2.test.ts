@@ -16,9 +16,11 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/support.js';
-import { expectNoAuthorization, idsWith, runAgainstFixtureClient } from './harness.js';
+import { expectNoAuthorization, idsWith, ofAnotherRun, runAgainstFixtureClient } from './harness.js';
+import { oidcProviderAuthorizationServer } from './oidc-authorization-server.js';
 
 const SDK_CLIENT = join(REPO_ROOT, 'test', 'client', 'real', 'sdk-v2-client.mjs');
+const SDK_OAUTH_CLIENT = join(REPO_ROOT, 'test', 'client', 'real', 'sdk-v2-oauth-client.mjs');
 const HTTP_CANCEL_LOST = 'client-cancel/abandoned: warn the client ended N ms after sending tools/list (id 1), without notifications/cancelled for it: it stopped waiting without telling the server';
 const PROGRESS_SKIP = 'client-progress/unique-tokens: skip the client put a progressToken in none of its requests';
 const GAVE_UP = 'client-http/reinitialize-after-404: info after the 404 the client ended instead of starting a new session: it gave up on its work rather than going on with the dead session (one that goes on must send a new initialize)';
@@ -46,4 +48,41 @@ describe('the official TypeScript SDK v2 client', () => {
     // client-cancel/abandoned over HTTP is pinned above (HTTP_CANCEL_LOST): the script closes before its cancellation goes out.
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
   }, 90_000);
+
+  // With an OAuthClientProvider, as its client guide teaches (sdk-v2-oauth-client.mjs): every OAuth
+  // check passes, with our authorization server and with oidc-provider. Unlike SDK v1 it steps up:
+  // on 403 insufficient_scope the transport sends the user to authorize with the challenged scope
+  // (mcp:tools mcp:admin) and throws UnauthorizedError; the script's host completes the round trip
+  // (finishAuth) and calls again, with the new token. It refuses metadata naming another issuer
+  // (discovery checks `issuer`, RFC 8414 §3.3: IssuerMismatchError) or another resource.
+  it('authorizes with OAuth as its client guide teaches (HTTP): every OAuth check passes', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_OAUTH_CLIENT], only: ['client-auth/*'], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+    expect(report.checks.find((c) => c.id === 'client-auth/scope-step-up')?.message).toMatch(/^a new token with scope "mcp:tools mcp:admin" \d+ ms after the 403, and the request retried with it$/);
+    expect(report.checks.find((c) => c.id === 'client-auth/issuer-mismatch')?.message).toMatch(/did not use it/);
+  }, 180_000);
+
+  // With oidc-provider every check passes but step-up (warn), and that is the client's doing: it
+  // registers (RFC 7591) with `scope` set to the first challenge's (mcp:tools), and oidc-provider
+  // holds a client to the scope it registered (RFC 7591 §2: the scopes it "can use"), so the
+  // step-up authorization for mcp:tools mcp:admin is refused (invalid_scope) and the SDK neither
+  // re-registers nor retries. Our authorization server accepts any scope, hence the pass above.
+  it('authorizes against oidc-provider as the authorization server too (HTTP), pinned', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_OAUTH_CLIENT], only: ['client-auth/*'], skip: ['client-auth/issuer-mismatch', 'client-auth/resource-mismatch'], requestTimeoutMs: 5000, authorizationServer: oidcProviderAuthorizationServer() });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([
+      'client-auth/scope-step-up: warn after the 403 the client authorized again with scope "mcp:tools mcp:admin", which the authorization server refused (invalid_scope: requested scope is not allowed)',
+    ]);
+  }, 180_000);
+
+  // At --protocol-version 2025-03-26 the OAuth scenarios play that revision's server (no
+  // protected-resource metadata, the authorization server at our origin). The client still asks for
+  // 2025-11-25, yet falls back as 2025-03-26 has it: after the protected-resource metadata's 404,
+  // the authorization server's metadata at the MCP server's origin and the endpoints it names;
+  // without it (404), the default /register, /authorize and /token there.
+  it('falls back to the 2025-03-26 discovery at --protocol-version 2025-03-26 (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', command: [process.execPath, SDK_OAUTH_CLIENT], only: ['client-auth/*'], requestTimeoutMs: 5000, protocolVersion: '2025-03-26' });
+    const judged = report.checks.filter((c) => !ofAnotherRun(c));
+    expect(judged.map((c) => `${c.id}: ${c.status}`)).toEqual(['client-auth/pkce-s256', 'client-auth/bearer-every-request', 'client-auth/token-not-in-query', 'client-auth/refresh-expired-token', 'client-auth/server-origin-metadata', 'client-auth/default-endpoints', 'client-auth/dynamic-registration', 'client-auth/metadata-version-header'].map((id) => `${id}: pass`));
+    expect(report.checks.find((c) => c.id === 'client-auth/default-endpoints')?.message).toMatch(/^after the metadata's 404, \/register, \/authorize, \/token at http:\/\/127\.0\.0\.1:\d+$/);
+  }, 180_000);
 });
