@@ -26,7 +26,7 @@ export interface SingleOutcome {
 // legacy HTTP+SSE, whose answers come on one stream as on a pipe.
 function linkOn(session: Session, tag: string, priorCost?: CostOf): FuzzLink {
   const kind = session.transport.kind;
-  return kind === 'http' ? new HttpLink(session, tag) : kind === 'sse' ? new SseLink(session, tag, priorCost) : new Link(session, tag, priorCost);
+  return kind === 'http' ? new HttpLink(session, tag, priorCost) : kind === 'sse' ? new SseLink(session, tag, priorCost) : new Link(session, tag, priorCost);
 }
 
 export class CampaignConnection {

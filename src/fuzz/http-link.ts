@@ -14,6 +14,7 @@ import { expectForBody } from './expect.js';
 import { LinkBase, type InFlight, type Tracked } from './link-base.js';
 import { dropped, isObj, isPing, isResponse, type BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
+import { PING_CEILING_FACTOR, pingWaitMs, type CostOf } from './queue-cost.js';
 import { caseHeaders } from './stateless-wire.js';
 import type { CaseSpec } from './wire-case.js';
 
@@ -22,11 +23,15 @@ interface Live extends InFlight {
   open: number;
   finished: Set<CaseRun>;
   pinging: boolean;
+  /** How long the ping was given, once sent (the deadline, plus the work queued ahead of it). */
+  pingWaitMs?: number;
 }
 
 /** Recorded bodies end like this when the transport cut them (see transport/limits.ts). */
 const CUT_BODY = /…\[(\+\d+ chars|body cut at \d+ bytes)\]$/;
 const SHOWN_CHARS = 2000;
+/** A POST's bound beyond the longest wait for it: its reply is read to the end first. */
+const EXCHANGE_MARGIN_MS = 1000;
 
 
 function mediaOf(x: HttpExchange | undefined): string | undefined {
@@ -57,8 +62,8 @@ export class HttpLink extends LinkBase<Live> {
   /** Framing problems only the transport sees (bodies that are not UTF-8, or too large), for the next exchange to finish. */
   private readonly framing: Array<{ problem: FramingProblem; raw: string }> = [];
 
-  constructor(session: Session, tag: string) {
-    super(session, tag);
+  constructor(session: Session, tag: string, priorCost?: CostOf) {
+    super(session, tag, priorCost);
     const onFraming = (problem: FramingProblem, raw: string) => {
       if (problem === 'invalid-utf8' || problem === 'too-large') this.framing.push({ problem, raw });
     };
@@ -76,18 +81,24 @@ export class HttpLink extends LinkBase<Live> {
     return this.renderWith(spec, index, (bytes) => bytes.subarray(0, bytes.length - 1), expectForBody);
   }
 
+  /**
+   * POSTs the cases at once. Their time is the deadline plus the measured time of the costly
+   * requests queued at the server ahead of them and among them (queue-cost.ts), as on a pipe: a
+   * server that handles one request at a time answers a case behind a 1.2 s listing only after it.
+   */
   send(runs: CaseRun[], timing: BatchTiming): { batch: Batch; settled: Promise<Batch> } {
-    const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs * 2, (flight) => ({ ...flight, open: runs.length, finished: new Set(), pinging: false }));
+    const casesMs = pingWaitMs(timing.deadlineMs, this.queuedMs([...this.runsInFlight(), ...runs]));
+    const { live, settled, open } = this.openBatch(runs, timing, casesMs * 2, (flight) => ({ ...flight, open: runs.length, finished: new Set(), pinging: false }), true);
     const { batch } = live;
     if (!open) return { batch, settled };
     this.live.add(live);
     this.liveOf.set(batch, live);
     // Time is up for the cases: what is still open counts as unanswered, and the ping decides whether the server lives.
-    live.timers.push(setTimeout(() => this.ping(live), timing.deadlineMs));
+    live.timers.push(setTimeout(() => this.ping(live), casesMs));
     for (const run of runs) {
       run.http = { pending: true, loose: [], unexpected: [] };
       const headers = this.stateless ? caseHeaders(run.spec, run.bytes) : undefined;
-      this.session.sendRaw(run.bytes, { headers }).then(
+      this.session.sendRaw(run.bytes, { headers, timeoutMs: this.exchangeMs(timing) }).then(
         (out) => this.onPosted(live, run, out.http),
         (err: Error) => this.onRefused(run, err),
       );
@@ -199,14 +210,38 @@ export class HttpLink extends LinkBase<Live> {
     return received;
   }
 
-  /** The liveness probe: a ping POSTed once the cases are answered (or out of time). */
+  /**
+   * How long a case's (or a ping's) POST may stay open: as long as a wait for it may stretch
+   * while the server works through our queued requests, at least the transport's own bound. The
+   * batch is judged when its ping's wait ends, whatever is still open then; an exchange cut short
+   * by our own bound would read as the server's failure.
+   */
+  private exchangeMs(timing: BatchTiming): number {
+    return Math.max(this.session.options.requestTimeoutMs, timing.deadlineMs * PING_CEILING_FACTOR) + EXCHANGE_MARGIN_MS;
+  }
+
+  /** The cases of every batch still in flight. */
+  private runsInFlight(): CaseRun[] {
+    return [...this.live].flatMap((l) => l.batch.runs);
+  }
+
+  /**
+   * The liveness probe: a ping POSTed once the cases are answered (or out of time). It waits the
+   * deadline plus the costly requests still unanswered ahead of it; past that, while the session
+   * sees the server busy with them (session latency.ts), it waits on, and a ping that reaches the
+   * ceiling leaves the batch too slow to judge. A server that never answered a method gives it no
+   * cost: one that does not answer at all still fails at the deadline.
+   */
   private ping(live: Live): void {
     const { batch, timing } = live;
     if (live.pinging || batch.settled) return;
     live.pinging = true;
-    live.timers.push(setTimeout(() => this.settle(live), timing.deadlineMs));
+    const waitMs = pingWaitMs(timing.deadlineMs, this.queuedMs(this.runsInFlight()));
+    live.pingWaitMs = waitMs;
+    live.pinged = this.session.awaitAnswer(batch.ping, { timeoutMs: waitMs });
+    live.timers.push(setTimeout(() => this.atDeadline(live, () => this.settle(live)), waitMs));
     // As a message, so a stateless session adds its routing headers.
-    this.session.sendMessage(batch.ping).then(
+    this.session.sendMessage(batch.ping, { timeoutMs: this.exchangeMs(timing) }).then(
       (out) => {
         const x = out.http;
         const status = x?.response?.status;
@@ -235,6 +270,6 @@ export class HttpLink extends LinkBase<Live> {
     const { batch } = live;
     this.live.delete(live);
     this.liveOf.delete(batch);
-    if (!batch.pingAnswered) batch.pingNote ??= live.pinging ? `got no answer within ${live.timing.deadlineMs} ms` : 'was never sent: the cases took all the time';
+    if (!batch.pingAnswered) batch.pingNote ??= live.pinging ? `got no answer within ${live.pingWaitMs ?? live.timing.deadlineMs} ms` : 'was never sent: the cases took all the time';
   }
 }

@@ -107,9 +107,10 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
   /**
    * Opens a batch of `runs` with a fresh ping id (`extend` adds the link's own state) and has the
    * session expect their answers for `answerTimeoutMs`. On a connection already gone the batch
-   * settles at once, undelivered, and `open` is false: nothing is to be written.
+   * settles at once, undelivered, and `open` is false: nothing is to be written. `pingLater`: the
+   * ping goes out only once the cases are done (HTTP), and its wait is registered then.
    */
-  protected openBatch(runs: CaseRun[], timing: BatchTiming, answerTimeoutMs: number, extend: (flight: InFlight) => L): { live: L; settled: Promise<Batch>; open: boolean } {
+  protected openBatch(runs: CaseRun[], timing: BatchTiming, answerTimeoutMs: number, extend: (flight: InFlight) => L, pingLater = false): { live: L; settled: Promise<Batch>; open: boolean } {
     const pingId = `fz-ping-${++this.nextPing}`;
     const ping = livenessMessage(this.session, pingId);
     const batch: Batch = { runs, pingId, ping, sentAt: performance.now(), pingAnswered: false, loose: [], unexpected: [], framing: [], malformed: [], late: [], settled: false };
@@ -124,7 +125,7 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
     }
     this.pings.set(keyOf(pingId), live);
     for (const run of runs) for (const ref of run.expect.refs) this.byId.set(keyOf(ref.id), { run, batch, count: 0 });
-    live.pinged = registerAnswers(this.session, runs, ping, answerTimeoutMs, this.tag);
+    live.pinged = registerAnswers(this.session, runs, pingLater ? undefined : ping, answerTimeoutMs, this.tag);
     return { live, settled, open: true };
   }
 

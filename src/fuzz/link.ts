@@ -79,8 +79,19 @@ export class Link extends LinkBase<Live> {
 
   /** The batches' cases, each batch's ping behind its cases, in one write on the pipe. */
   protected async write(batches: Batch[]): Promise<void> {
-    const parts = batches.flatMap((batch) => [...batch.runs.map((r) => r.bytes), Buffer.from(`${JSON.stringify(batch.ping)}\n`)]);
-    await this.session.sendRaw(Buffer.concat(parts));
+    const parts: Buffer[] = [];
+    // The ids of every message written, read off each case already (expect.ts): the session need not parse the bytes again.
+    const ids: unknown[] = [];
+    for (const batch of batches) {
+      for (const run of batch.runs) {
+        parts.push(run.bytes);
+        for (const ref of run.expect.refs) ids.push(ref.id);
+        ids.push(...run.expect.looseIds);
+      }
+      parts.push(Buffer.from(`${JSON.stringify(batch.ping)}\n`));
+      ids.push(batch.pingId);
+    }
+    await this.session.sendRaw(Buffer.concat(parts), { ids });
   }
 
   /**

@@ -17,9 +17,12 @@ export type CostOf = (method: string) => MethodCost | undefined;
 /** The server's measured time for the costly requests among `runs` whose answers have not come yet. */
 export function queuedWorkMs(runs: readonly CaseRun[], costOf: CostOf, answered: (run: CaseRun, id: unknown) => boolean): number {
   let total = 0;
+  // Each method's cost looked up once: a pipe holds hundreds of cases of a few methods.
+  const costs = new Map<string, number>();
   for (const run of runs) {
     for (const ref of run.expect.refs) {
-      const ms = costOf(ref.method)?.latencyMs ?? 0;
+      let ms = costs.get(ref.method);
+      if (ms === undefined) costs.set(ref.method, (ms = costOf(ref.method)?.latencyMs ?? 0));
       if (ms >= COSTLY_MS && !answered(run, ref.id)) total += ms;
     }
   }

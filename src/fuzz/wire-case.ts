@@ -96,26 +96,30 @@ export class IdAllocator {
   }
 }
 
-/** Bytes of raw content; in a miniature, repeated units appear at most twice. */
-export function rawBytes(raw: RawText, miniature = false): Buffer {
-  return Buffer.concat(
-    raw.map((piece) => {
-      if (typeof piece === 'string') return Buffer.from(piece, 'utf8');
-      if (Array.isArray(piece)) {
-        const unit = Buffer.from(piece[0], 'utf8');
-        const count = miniature ? Math.min(piece[1], 2) : piece[1];
-        return count > 0 && unit.length ? Buffer.alloc(unit.length * count, unit) : Buffer.alloc(0);
-      }
-      return Buffer.from(piece.bytes);
-    }),
-  );
+/** A unit repeated `count` times: written straight into a case's buffer, never built apart (it may be a megabyte). */
+interface Repeat {
+  unit: Buffer;
+  count: number;
+}
+type Part = string | Buffer | Repeat;
+
+/** The pieces of raw content; in a miniature, repeated units appear at most twice. */
+function rawParts(raw: RawText, miniature: boolean): Part[] {
+  return raw.map((piece) => {
+    if (typeof piece === 'string') return piece;
+    if (Array.isArray(piece)) {
+      const unit = Buffer.from(piece[0], 'utf8');
+      return { unit, count: Math.max(0, miniature ? Math.min(piece[1], 2) : piece[1]) };
+    }
+    return Buffer.from(piece.bytes);
+  });
 }
 
-/** A slot's content: an id's JSON text, or a raw piece's bytes. */
-function slotContent(spec: CaseSpec, ids: IdAllocator, what: string | undefined, arg: string, miniature: boolean): string | Buffer {
-  if (what === 'id') return JSON.stringify(ids.next(arg as IdSlot));
+/** A slot's content: an id's JSON text, or a raw piece's parts. */
+function slotContent(spec: CaseSpec, ids: IdAllocator, what: string | undefined, arg: string, miniature: boolean): Part[] {
+  if (what === 'id') return [JSON.stringify(ids.next(arg as IdSlot))];
   const raw = spec.raws?.[Number(arg)];
-  return raw ? rawBytes(raw, miniature) : what ? 'null' : '';
+  return raw ? rawParts(raw, miniature) : [what ? 'null' : ''];
 }
 
 function applyEdit(bytes: Buffer, edit: ByteEdit): Buffer {
@@ -133,13 +137,26 @@ function applyEdit(bytes: Buffer, edit: ByteEdit): Buffer {
  * encoded on its own (a lone surrogate at a piece's edge stays U+FFFD, as Buffer.from makes it),
  * and the whole case is one allocation: fuzzing makes thousands of them a second.
  */
-function joinParts(parts: ReadonlyArray<string | Buffer>, tail: number): Buffer {
+function joinParts(parts: readonly Part[], tail: number): Buffer {
   let size = tail;
-  for (const part of parts) size += typeof part === 'string' ? Buffer.byteLength(part, 'utf8') : part.length;
+  for (const part of parts) size += partLength(part);
   const out = Buffer.allocUnsafe(size);
   let at = 0;
-  for (const part of parts) at += typeof part === 'string' ? out.write(part, at, 'utf8') : part.copy(out, at);
+  for (const part of parts) {
+    if (typeof part === 'string') at += out.write(part, at, 'utf8');
+    else if (Buffer.isBuffer(part)) at += part.copy(out, at);
+    else {
+      const end = at + partLength(part);
+      if (end > at) out.fill(part.unit, at, end);
+      at = end;
+    }
+  }
   return out;
+}
+
+function partLength(part: Part): number {
+  if (typeof part === 'string') return Buffer.byteLength(part, 'utf8');
+  return Buffer.isBuffer(part) ? part.length : part.unit.length * part.count;
 }
 
 /**
@@ -149,12 +166,12 @@ function joinParts(parts: ReadonlyArray<string | Buffer>, tail: number): Buffer 
  */
 export function caseBytes(spec: CaseSpec, ids: IdAllocator, miniature = false): Buffer {
   const text = spec.text ?? JSON.stringify(spec.message) ?? 'null';
-  const parts: Array<string | Buffer> = [];
+  const parts: Part[] = [];
   let last = 0;
   if (text.includes(HAS_SLOT)) {
     for (const m of text.matchAll(SLOT_PATTERN)) {
       parts.push(text.slice(last, m.index));
-      parts.push(m[1] ? slotContent(spec, ids, m[1], m[2], miniature) : slotContent(spec, ids, undefined, m[3], miniature));
+      parts.push(...(m[1] ? slotContent(spec, ids, m[1], m[2], miniature) : slotContent(spec, ids, undefined, m[3], miniature)));
       last = m.index + m[0].length;
     }
   }

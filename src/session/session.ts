@@ -541,19 +541,24 @@ export class Session {
     return this.transmit(message);
   }
 
-  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome> {
+  /**
+   * Writes bytes as they are. `ids`: the ids their messages carry, when the caller has read them
+   * already (a fuzz link, thousands of cases a second); otherwise the session parses the bytes for them.
+   */
+  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers' | 'timeoutMs'> & { ids?: readonly unknown[] }): Promise<SendOutcome> {
     const turn = this.process.turn();
     if (turn) return turn.then(() => this.sendRaw(bytes, options));
     this.lastSentAt = this.now();
-    this.noteUncorrelated(bytes);
+    if (options?.ids) for (const id of options.ids) this.noteUncorrelatedId({ id });
+    else this.noteUncorrelated(bytes);
     this.process.sent({ raw: bytes }, this.startedAt !== undefined);
-    return this.transport.sendRaw(bytes, options).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
+    return this.transport.sendRaw(bytes, options && { headers: options.headers, timeoutMs: options.timeoutMs }).catch((err: unknown) => Promise.reject(blameServer(err, this.closing !== undefined)));
   }
 
   /** Sends a message as JSON without correlating anything (notifications, odd shapes). */
-  sendMessage(message: unknown): Promise<SendOutcome> {
+  sendMessage(message: unknown, options?: Pick<SendOptions, 'timeoutMs'>): Promise<SendOutcome> {
     this.noteUncorrelatedId(message);
-    return this.transmit(message);
+    return this.transmit(message, options);
   }
 
   /** Raw bytes: the ids of the JSON lines among them (small inputs only; a huge one carries no id worth matching). */

@@ -158,8 +158,8 @@ class HttpTransportImpl implements HttpTransport {
   }
 
   /** No routing headers are derived from raw bytes: the caller names them (fuzz cases do). */
-  async sendRaw(bytes: string | Uint8Array, options: Pick<SendOptions, 'headers'> = {}): Promise<SendOutcome> {
-    return this.post(bytes, undefined, options.headers);
+  async sendRaw(bytes: string | Uint8Array, options: Pick<SendOptions, 'headers' | 'timeoutMs'> = {}): Promise<SendOutcome> {
+    return this.post(bytes, undefined, options.headers, { timeoutMs: options.timeoutMs });
   }
 
   async request(init: RawRequestInit): Promise<HttpExchange & { messages: unknown[] }> {

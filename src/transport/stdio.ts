@@ -156,9 +156,9 @@ class StdioTransportImpl implements StdioTransport {
 
   async sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
     const proc = this.writable();
-    // The trace keeps a bounded prefix: decode only that much of a large buffer.
     const buffer = typeof bytes === 'string' ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-    const raw = typeof bytes === 'string' ? bytes : buffer!.length > TRACE_RAW_CHARS * 4 ? `${buffer!.subarray(0, TRACE_RAW_CHARS * 4).toString('utf8')}…[${buffer!.length} bytes]` : buffer!.toString('utf8');
+    // Nothing is decoded once the trace is full: it records no more.
+    const raw = typeof bytes === 'string' ? bytes : this.recorder.recording ? traceText(buffer!) : '';
     this.recorder.add({ kind: 'send', raw });
     await proc.write(buffer ?? (bytes as string));
     return {};
@@ -233,6 +233,16 @@ class StdioTransportImpl implements StdioTransport {
     if (proc.stdinBroken) throw new TransportClosed(`server stdin is closed (${proc.stdinBroken})`);
     return proc;
   }
+}
+
+/**
+ * A raw write as the trace keeps it. The trace keeps TRACE_RAW_CHARS characters of an entry at
+ * most: a larger buffer (a fuzz campaign writes megabytes a second) is decoded only that far, and
+ * its size said.
+ */
+function traceText(buffer: Buffer): string {
+  if (buffer.length <= TRACE_RAW_CHARS) return buffer.toString('utf8');
+  return `${buffer.subarray(0, TRACE_RAW_CHARS).toString('utf8')}…[${buffer.length} bytes]`;
 }
 
 /** The start of a line as text, for framing reports, without decoding the whole line. */

@@ -57,6 +57,11 @@ export class TraceRecorder {
     this.entries.push({ ...entry, at: this.now() } as TraceEntry);
   }
 
+  /** Whether entries are still recorded: once full, none is, and a caller need not prepare one. */
+  get recording(): boolean {
+    return !this.full;
+  }
+
   note(text: string): void {
     this.add({ kind: 'note', text });
   }

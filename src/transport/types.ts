@@ -100,8 +100,8 @@ export interface Transport {
   start(): Promise<void>;
   /** Sends one message (or a batch array) serialised as JSON. */
   send(message: unknown, options?: SendOptions): Promise<SendOutcome>;
-  /** Sends bytes as they are (malformed-message tests). On stdio no newline is added; `options.headers` only count over Streamable HTTP. */
-  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers'>): Promise<SendOutcome>;
+  /** Sends bytes as they are (malformed-message tests). On stdio no newline is added; `options.headers` and `options.timeoutMs` only count over Streamable HTTP. */
+  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers' | 'timeoutMs'>): Promise<SendOutcome>;
   on<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
   off<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
   /** Ends the connection; for stdio: close stdin, wait, SIGTERM, SIGKILL the process group. */

@@ -18,6 +18,8 @@ export interface FixtureCampaign {
   searchMs?: number;
   /** Over Streamable HTTP (JSON replies, or SSE with `sse`) instead of stdio. */
   http?: { sse?: boolean };
+  /** The fixture's own options (e.g. `--latency tools/list=1200`). */
+  args?: string[];
   /** Longest wait for one answer (default 2000 ms). */
   caseTimeoutMs?: number;
   /** Fixed cases sent first, from what the fixture lists, with their own bounds (CampaignOptions). */
@@ -57,8 +59,8 @@ export async function fixtureFacts(session: Session): Promise<{ inventory: Inven
 export async function campaignOnFixture(opts: FixtureCampaign, build: (facts: Awaited<ReturnType<typeof fixtureFacts>>) => fc.Arbitrary<CaseSpec>): Promise<CampaignResult> {
   const opened: Session[] = [];
   let server: HttpFixture | undefined;
-  if (opts.http) server = await startHttpFixture({ fault: opts.fault, sse: opts.http.sse });
-  const target: TargetSpec = server ? { transport: 'http', url: server.url } : { transport: 'stdio', command: fixtureCommand({ fault: opts.fault }) };
+  if (opts.http) server = await startHttpFixture({ fault: opts.fault, sse: opts.http.sse, args: opts.args });
+  const target: TargetSpec = server ? { transport: 'http', url: server.url } : { transport: 'stdio', command: fixtureCommand({ fault: opts.fault, args: opts.args }) };
   const caseTimeoutMs = opts.caseTimeoutMs ?? 2000;
   const connect = async () => {
     const session = await openSession(target, { revision: REVISION, requestTimeoutMs: 5000 });
