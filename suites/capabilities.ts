@@ -8,7 +8,7 @@ import { delay } from './lib/delay.js';
 import { ALL_CLIENT_CAPABILITIES, handshakeWalk, handshakeWalkScenario } from './lib/handshake-walk.js';
 import { exchangeOn, recordExchange, type Exchange } from './lib/exchange.js';
 import { isObject, type Item } from './lib/json-object.js';
-import { listAll, objectsOf, listWalk } from './lib/list-all.js';
+import { listAll, objectsOf, listWalk, walkedOn } from './lib/list-all.js';
 import { describeWalkFailure, recordFailedPage } from './lib/list-verdict.js';
 import { isNotification, methodOf } from './lib/message-readers.js';
 import { WITH_STATELESS } from './lib/revisions.js';
@@ -238,7 +238,9 @@ async function provoke(ctx: CheckContext, session: Session): Promise<void> {
   const tools = ctx.declares('tools') ? callableTools(toolsOf(await listAll(ctx, 'tools/list', 'tools')), ctx.options).slice(0, 6) : [];
   const work: Array<Promise<unknown>> = tools.map((t) => callBriefly(ctx, session, t, ms));
   for (const [cap, method] of [['tools', 'tools/list'], ['prompts', 'prompts/list'], ['resources', 'resources/list']] as const) {
-    if (ctx.declares(cap)) work.push(session.request(method, undefined, { timeoutMs: ms }));
+    if (!ctx.declares(cap)) continue;
+    // The run's shared walk of the list may have gone on this very session: that was the same activity, seen by it.
+    work.push(listAll(ctx, method, cap).then((walk) => (walkedOn(walk, session) ? undefined : session.request(method, undefined, { timeoutMs: ms }))));
   }
   await Promise.all(work);
 }

@@ -345,6 +345,9 @@ export const invalidParams = defineCheck({
   },
 });
 
+/** The result member holding each list's items. */
+const LIST_RESULT_KEYS: Record<string, string> = { 'tools/list': 'tools', 'prompts/list': 'prompts', 'resources/list': 'resources' };
+
 /** The list method (or the liveness request: ping, server/discover, or its stand-in) whose optional params we vary. */
 function plainMethod(ctx: CheckContext): string {
   if (ctx.declares('tools')) return 'tools/list';
@@ -355,6 +358,7 @@ function plainMethod(ctx: CheckContext): string {
 
 export const optionalParamsAccepted = defineCheck({
   id: 'errors/optional-params-accepted',
+  shares: [listWalk],
   title: 'omitted params, {}, _meta and unknown extra members are accepted without error',
   level: 'MUST',
   kind: 'D',
@@ -372,7 +376,9 @@ export const optionalParamsAccepted = defineCheck({
       { label: 'an unknown extra member', params: { 'com.example.extra': true }, should: true },
     ];
     const problems = new Problems();
-    const outcomes: Outcome[] = await Promise.all(variants.map((v) => ctx.request(method, v.params)));
+    // The bare request of a list is the first page of the run's shared walk: judged here, not built again.
+    const bareAnswer = (): Promise<Outcome> => (LIST_RESULT_KEYS[method] ? listAll(ctx, method, LIST_RESULT_KEYS[method]).then((w) => w.pages[0]?.outcome ?? ctx.request(method)) : ctx.request(method));
+    const outcomes: Outcome[] = await Promise.all(variants.map((v, i) => (i === 0 ? bareAnswer() : ctx.request(method, v.params))));
     variants.forEach((v, i) => {
       const o = outcomes[i];
       if (o.kind === 'result') return;

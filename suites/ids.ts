@@ -3,11 +3,12 @@
 // responses that carry exactly one of result and error (RPC-2, RPC-3, RPC-4, RPC-25).
 // Proof of each check (the fixture fault that must break it): test/proof/ids.ts.
 import { defineCheck, type Check, type CheckContext } from '../src/checks/index.js';
-import type { Outcome, RequestId, Session } from '../src/session/index.js';
+import type { MethodCost, Outcome, RequestId, Session } from '../src/session/index.js';
 import { livenessRequest } from './lib/alive.js';
 import { delay } from './lib/delay.js';
 import { burstMethods } from './lib/burst-plan.js';
 import { isObject } from './lib/json-object.js';
+import { listAll, listWalk, walkCost } from './lib/list-all.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { briefOutcome, clip, Problems } from './support/jsonrpc-probe.js';
 
@@ -81,15 +82,18 @@ export function shapeProblem(method: string, o: Outcome): string | undefined {
 /**
  * Sends `count` requests cycling through `methods`, all at once, and reports the ones not
  * answered by a result of the right shape. Each method goes in as often as what it costs this
- * server allows (burst-plan.ts), measured first by one request of each method not yet answered on
- * the connection; those are judged too. Wire evidence is kept for the problems only.
+ * server allows (burst-plan.ts): a list's cost as the run's shared walk of it measured, any other
+ * method's by one request of it first when the connection has not answered it yet (judged too).
+ * Wire evidence is kept for the problems only.
  */
 export async function burst(ctx: CheckContext, session: Session, methods: string[], count: number, problems: Problems): Promise<void> {
   const ask = (method: string) => session.request(method, undefined, { tag: ctx.check.id });
-  const measured = methods.filter((m) => !session.costOf(m));
+  const listed = await listingCosts(ctx, methods);
+  const costOf = (m: string) => session.costOf(m) ?? listed.get(m);
+  const measured = methods.filter((m) => !costOf(m));
   const measuring = await Promise.all(measured.map(ask));
-  const planned = burstMethods(methods, count, (m) => session.costOf(m), ctx.options.requestTimeoutMs);
-  noteCapped(ctx, session, methods, planned);
+  const planned = burstMethods(methods, count, costOf, ctx.options.requestTimeoutMs);
+  noteCapped(ctx, costOf, methods, planned);
   const sent = [...measured, ...planned];
   const outcomes = [...measuring, ...(await Promise.all(planned.map(ask)))];
   let unanswered = 0;
@@ -118,12 +122,26 @@ export async function burst(ctx: CheckContext, session: Session, methods: string
   }
 }
 
+/**
+ * What each list method among `methods` costs this server, from the run's shared walk of it (the
+ * same server program, maybe another connection): a burst need not build a catalog's page once
+ * more just to measure it. Methods the walk could not measure are left out (the burst measures them).
+ */
+async function listingCosts(ctx: CheckContext, methods: string[]): Promise<Map<string, MethodCost>> {
+  const lists = methods.filter((m) => LIST_KEYS[m]);
+  const walks = await Promise.all(lists.map((m) => listAll(ctx, m, LIST_KEYS[m]!)));
+  return new Map(walks.flatMap((w) => {
+    const cost = walkCost(w);
+    return cost ? [[w.method, cost] as const] : [];
+  }));
+}
+
 /** Says which methods the burst held fewer times than a plain cycle would, and why. */
-function noteCapped(ctx: CheckContext, session: Session, methods: string[], planned: string[]): void {
+function noteCapped(ctx: CheckContext, costOf: (m: string) => MethodCost | undefined, methods: string[], planned: string[]): void {
   const share = Math.floor(planned.length / methods.length);
   const capped = methods.flatMap((m) => {
     const n = planned.filter((p) => p === m).length;
-    const cost = session.costOf(m);
+    const cost = costOf(m);
     return n < share && cost ? [`${m} ${n} time(s) (answers of ${Math.round(cost.bytes / 1024)} KB, ${Math.round(cost.latencyMs)} ms at quickest)`] : [];
   });
   if (capped.length) ctx.note(`the burst of ${planned.length} held ${capped.join(', ')}: costly answers go in as often as the server can serve them within the timeout, the cheapest method fills their turns`);
@@ -133,6 +151,7 @@ const BURST = 50;
 
 export const concurrentCorrelation = defineCheck({
   id: 'ids/concurrent-correlation',
+  shares: [listWalk],
   title: `${BURST} concurrent requests are each answered exactly once, with their own id and result`,
   level: 'MUST',
   requirements: ['RPC-2', 'RPC-25'],
@@ -151,8 +170,15 @@ export const concurrentCorrelation = defineCheck({
   },
 });
 
+/** The answer to the first page of the run's walk of `method` (a request without params, as this check would send). */
+async function firstPage(ctx: CheckContext, method: string): Promise<Outcome> {
+  const walk = await listAll(ctx, method, LIST_KEYS[method]!);
+  return walk.pages[0]?.outcome ?? ctx.request(method, undefined);
+}
+
 export const resultXorError = defineCheck({
   id: 'ids/result-or-error',
+  shares: [listWalk],
   title: 'every response carries exactly one of result and error, and a result is an object',
   level: 'MUST',
   requirements: ['RPC-3', 'RPC-4'],
@@ -166,7 +192,8 @@ export const resultXorError = defineCheck({
       ['mcp-conform/no-such-method', {}],
     ];
     const problems = new Problems();
-    const outcomes = await Promise.all(requests.map(([method, params]) => ctx.request(method, params)));
+    // A list's plain request is the first page of the run's shared walk: its answer is judged here, not built again.
+    const outcomes = await Promise.all(requests.map(([method, params]) => (LIST_KEYS[method] ? firstPage(ctx, method) : ctx.request(method, params))));
     requests.forEach(([method], i) => {
       const o = outcomes[i];
       if (o.kind !== 'result' && o.kind !== 'error') return; // nothing to judge (other checks report silence)

@@ -13,6 +13,7 @@ import { caused } from './lib/caused.js';
 import { delay } from './lib/delay.js';
 import { expectAnswer } from './lib/expect-answer.js';
 import { isObject } from './lib/json-object.js';
+import { listAll, listWalk, walkedOn } from './lib/list-all.js';
 import { WITH_STATELESS } from './lib/revisions.js';
 import { findEchoTool, FramingWatch, looksLikeJsonFragment, settleAfter, textsOf, type SeenProblem } from './lib/stdio-probe.js';
 
@@ -40,6 +41,7 @@ function reassembled(seen: SeenProblem[]): string | undefined {
 
 export const newlineDelimited = defineCheck({
   id: 'stdio/newline-delimited',
+  shares: [listWalk],
   title: 'each message the server writes is one line, with no raw newline inside, ended by a newline',
   level: 'MUST',
   requirements: ['STDIO-2', 'STDIO-5'],
@@ -60,11 +62,14 @@ export const newlineDelimited = defineCheck({
         if (ctx.facts.handshake.kind !== 'result') return ctx.skip(`initialize failed (${describeOutcome(ctx.facts.handshake)}), and not because of line framing`);
         // Answers that tend to hold newlines inside strings (descriptions, echoed text) must escape them.
         const live = session.liveness;
-        const probes: Array<Promise<Outcome>> = [ctx.request(live.method, { ...live.params, _meta: { [PROBE_META]: 'line one\nline two' } }, { session })];
-        for (const [capability, method] of [['tools', 'tools/list'], ['resources', 'resources/list'], ['prompts', 'prompts/list']]) {
-          if (ctx.declares(capability)) probes.push(ctx.request(method, undefined, { session }));
+        const probes: Array<Promise<unknown>> = [ctx.request(live.method, { ...live.params, _meta: { [PROBE_META]: 'line one\nline two' } }, { session })];
+        // The run's shared walk of each list, when it went on this session (its answers' lines are
+        // watched here, or already in the trace): a catalog's pages are costly to build again.
+        for (const [capability, method, key] of [['tools', 'tools/list', 'tools'], ['resources', 'resources/list', 'resources'], ['prompts', 'prompts/list', 'prompts']]) {
+          if (!ctx.declares(capability)) continue;
+          probes.push(listAll(ctx, method, key).then((walk): unknown => (walkedOn(walk, session) ? walk : ctx.request(method, undefined, { session }))));
         }
-        const echo = await watch.until(findEchoTool(ctx, session));
+        const echo = await watch.until(findEchoTool(ctx));
         if (echo && echo !== 'framing') {
           probes.push(ctx.request('tools/call', { name: echo.name, arguments: { [echo.argument]: 'first line\nsecond line\r\nthird' } }, { session }));
         }
@@ -98,6 +103,7 @@ export const newlineDelimited = defineCheck({
 
 export const utf8RoundTrip = defineCheck({
   id: 'stdio/utf8',
+  shares: [listWalk],
   title: 'non-ASCII text is read and written as UTF-8',
   level: 'MUST',
   requirements: ['STDIO-1'],
@@ -114,7 +120,7 @@ export const utf8RoundTrip = defineCheck({
       if (ping !== 'framing' && !answered(ping)) {
         return ctx.violation(`${live.method} with non-ASCII text in _meta was not answered: ${describeOutcome(ping)}`, 'an answer (the request decodes as UTF-8)', describeOutcome(ping));
       }
-      const echo = ping === 'framing' ? undefined : await watch.until(findEchoTool(ctx, ctx.session));
+      const echo = ping === 'framing' ? undefined : await watch.until(findEchoTool(ctx));
       let echoed: Outcome | 'framing' | undefined;
       if (echo && echo !== 'framing') echoed = await watch.until(ctx.request('tools/call', { name: echo.name, arguments: { [echo.argument]: UNICODE } }));
       if (watch.seen.length > 0) {

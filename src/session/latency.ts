@@ -33,9 +33,17 @@ interface Answer {
   /** performance.now() when it was sent and when its answer came. */
   sentAt: number;
   at: number;
+  /** Characters of the answer. */
+  bytes: number;
   /** The tag of the request (the check that sent it), when it had one. */
   tag?: string;
 }
+
+/**
+ * An answer this large (a catalog's page) took the server time to build and write: it says what
+ * that method costs, not how fast the server answers once no such request is in flight.
+ */
+export const BIG_ANSWER_CHARS = 64 * 1024;
 
 /** What one method costs this server, from its answers on the connection. */
 export interface MethodCost {
@@ -76,7 +84,7 @@ export class LatencyBook {
   private extendedUntil = 0;
 
   record(method: string, sentAt: number, at: number, bytes = 0, tag?: string): void {
-    this.answers.push({ method, sentAt, at, tag });
+    this.answers.push({ method, sentAt, at, bytes, tag });
     if (this.answers.length > KEPT) this.answers.shift();
     const known = this.costs.get(method);
     const ms = at - sentAt;
@@ -97,6 +105,18 @@ export class LatencyBook {
   latencyMs(): number {
     const recent = this.answers.slice(-RECENT);
     return recent.length === 0 ? 0 : Math.min(...recent.map((a) => a.at - a.sentAt));
+  }
+
+  /** The quickest of the recent answers that were not big (BIG_ANSWER_CHARS); the latency when all were. */
+  private smallAnswersLatencyMs(): number {
+    const recent = this.answers.filter((a) => a.bytes < BIG_ANSWER_CHARS).slice(-RECENT);
+    return recent.length === 0 ? this.latencyMs() : Math.min(...recent.map((a) => a.at - a.sentAt));
+  }
+
+  /** Whether a request of `method` may bring a big answer: its answers were big, or it has had none yet. */
+  mayAnswerBig(method: string): boolean {
+    const known = this.costs.get(method);
+    return !known || known.bytes >= BIG_ANSWER_CHARS;
   }
 
   /** Wall time (ms) during which a wait on this connection was extended because the server was busy: a check's ceiling moves on by it. */
@@ -143,9 +163,11 @@ export class LatencyBook {
   /**
    * A fixed window (a quiet period, a straggler's grace) stretched with the measured latency:
    * itself on a fast server, plus twice the latency on a slow one, at most the ceiling factor times itself.
+   * `bigInFlight` false: no request that may bring a big answer is awaited, so the latency is that of
+   * the recent answers that were not big.
    */
-  scaled(ms: number): number {
-    const latency = this.latencyMs();
+  scaled(ms: number, bigInFlight = true): number {
+    const latency = bigInFlight ? this.latencyMs() : this.smallAnswersLatencyMs();
     if (latency <= FAST_MS) return ms;
     return Math.round(Math.min(ms * LATENCY_CEILING_FACTOR, ms + 2 * latency));
   }

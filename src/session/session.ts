@@ -291,10 +291,12 @@ export class Session {
   /**
    * A fixed window (a quiet period, a straggler's grace, a liveness probe's wait) stretched with
    * this connection's measured latency: `ms` on a fast server, longer on one that answers slowly,
-   * at most LATENCY_CEILING_FACTOR times `ms`.
+   * at most LATENCY_CEILING_FACTOR times `ms`. The pages of a big catalog count only while one may
+   * still be on its way: a server slow to build them is not slow to send anything else.
    */
   scaled(ms: number): number {
-    return this.latency.scaled(ms);
+    const bigInFlight = [...this.pending.values()].some((p) => this.latency.mayAnswerBig(p.method));
+    return this.latency.scaled(ms, bigInFlight);
   }
 
   /** Wall time (ms) during which waits on this connection went on because the server was busy: a check's ceiling moves on by it. */

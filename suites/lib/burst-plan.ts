@@ -34,8 +34,8 @@ function cycle(methods: readonly string[], n: number): string[] {
 
 /**
  * `count` requests: the plain cycle through `methods` when every method's cost allows its share;
- * else the cheap methods cycle first and each costly method comes last, as often as its cost
- * allows (at least once). Last, because a server that answers in order then writes its big pages
+ * else the cheap methods cycle first (each within what its cost allows, the cheapest filling the
+ * rest) and each costly method comes last, as often as its cost allows (at least once). Last, because a server that answers in order then writes its big pages
  * after the small answers, instead of making dozens of them wait behind a page on a full pipe (the
  * SDK warns of 11 such writes, whoever reads).
  */
@@ -60,5 +60,18 @@ export function burstMethods(methods: readonly string[], count: number, costOf: 
     return filler;
   });
   const cheap = methods.filter((m) => !costly.includes(m));
-  return [...cycle(cheap, count - mixed.length), ...mixed];
+  return [...cycleWithin(cheap, count - mixed.length, (m) => (m === filler ? Infinity : allowed.get(m)!)), ...mixed];
+}
+
+/** `n` requests cycling through `methods` in order, each at most `limit(m)` times (one of them unlimited). */
+function cycleWithin(methods: readonly string[], n: number, limit: (m: string) => number): string[] {
+  const used = new Map(methods.map((m) => [m, 0]));
+  const out: string[] = [];
+  for (let i = 0; out.length < n; i++) {
+    const m = methods[i % methods.length]!;
+    if (used.get(m)! >= limit(m)) continue;
+    used.set(m, used.get(m)! + 1);
+    out.push(m);
+  }
+  return out;
 }

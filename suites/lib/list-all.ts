@@ -6,7 +6,7 @@
 // own them (e.g. the list's result shape, PAGE-1).
 import type { CheckContext } from '../../src/checks/index.js';
 import { defineSharedScenario, describeOutcome } from '../../src/checks/index.js';
-import type { Evidence, Finding, Outcome, Session } from '../../src/session/index.js';
+import type { Evidence, Finding, MethodCost, Outcome, Session } from '../../src/session/index.js';
 import { exchangeEvidence, exchangeOn, type Exchange } from './exchange.js';
 import { isObject, type Item } from './json-object.js';
 
@@ -87,6 +87,19 @@ export function listAll(ctx: CheckContext, method: string, key: string): Promise
   return ctx.shared(listWalk, () => walkPages(ctx.session, method, key, ctx.signal), `${method} ${key}`);
 }
 
+/** The session each walk's requests went on (weakly: a walk outlives a lane's session). */
+const walkSessions = new WeakMap<ListWalk, WeakRef<Session>>();
+
+/** Whether the walk's requests went on `session` (its answers' lines were read there). */
+export function walkedOn(walk: ListWalk, session: Session): boolean {
+  return walkSessions.get(walk)?.deref() === session;
+}
+
+/** What the walk's requests cost the server they went to (session.ts costOf), while that session lives. */
+export function walkCost(walk: ListWalk): MethodCost | undefined {
+  return walkSessions.get(walk)?.deref()?.costOf(walk.method);
+}
+
 /** The listed items that are objects (the schema check reports the others). */
 export function objectsOf(walk: ListWalk): Item[] {
   return walk.items.filter(isObject);
@@ -100,6 +113,7 @@ export function pageExchange(walk: ListWalk, index: number): Exchange {
 
 export async function walkPages(session: Session, method: string, key: string, signal?: AbortSignal, maxPages = MAX_PAGES): Promise<ListWalk> {
   const walk: ListWalk = { method, key, items: [], pages: [], end: 'complete', detail: '', duplicates: [], findings: [], evidence: [] };
+  walkSessions.set(walk, new WeakRef(session));
   const seen = new Map<string, number[]>();
   const followed = new Set<string>();
   let cursor: string | undefined;

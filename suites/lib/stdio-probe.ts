@@ -1,9 +1,10 @@
 // Helpers for the stdio transport checks: watching stdout framing problems while probing, and
 // finding an echo-type tool.
-import { describeOutcome, type CheckContext } from '../../src/checks/index.js';
+import type { CheckContext } from '../../src/checks/index.js';
 import type { Outcome, Session } from '../../src/session/index.js';
 import type { FramingProblem } from '../../src/transport/index.js';
 import { isObject } from './json-object.js';
+import { listAll, objectsOf } from './list-all.js';
 import { within } from './delay.js';
 import { callPermission, type ToolDef } from './tool-survey.js';
 
@@ -73,16 +74,17 @@ export interface EchoTool {
 /**
  * A tool we may call (see callPermission) that looks like an echo: its name or
  * description says echo, and its only required argument is a string. Undefined when there is none.
+ * Read from the run's shared listing (list walk): a catalog's page is costly to build again.
  */
-export async function findEchoTool(ctx: CheckContext, session: Session): Promise<EchoTool | undefined> {
+export async function findEchoTool(ctx: CheckContext): Promise<EchoTool | undefined> {
   if (!ctx.declares('tools')) return undefined;
-  const o = await ctx.request('tools/list', undefined, { session });
-  if (o.kind !== 'result' || !Array.isArray(o.result.tools)) {
-    ctx.note(`tools/list for an echo-type tool: ${describeOutcome(o)}`);
+  const walk = await listAll(ctx, 'tools/list', 'tools');
+  if (walk.end === 'error' && walk.items.length === 0) {
+    ctx.note(`tools/list for an echo-type tool: ${walk.detail}`);
     return undefined;
   }
-  for (const tool of o.result.tools as unknown[]) {
-    if (!isObject(tool) || typeof tool.name !== 'string') continue;
+  for (const tool of objectsOf(walk)) {
+    if (typeof tool.name !== 'string') continue;
     const callable = callPermission(tool as ToolDef, ctx.options).allowed;
     const text = `${tool.name} ${typeof tool.title === 'string' ? tool.title : ''} ${typeof tool.description === 'string' ? tool.description : ''}`;
     if (!callable || !/echo/i.test(text)) continue;

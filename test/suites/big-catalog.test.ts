@@ -2,9 +2,12 @@
 // drawn by the seed (all of them with --all-tools), the report says so, a correlation burst holds a
 // costly listing only as often as the server can serve it, and evidence keeps a page's start,
 // not the page.
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Check } from '../../src/checks/index.js';
-import type { CheckResult } from '../../src/checks/types.js';
+import type { CheckResult, Report } from '../../src/checks/types.js';
 import { record } from '../../src/runner/check-record.js';
 import { EVIDENCE_MESSAGE_CHARS } from '../../src/session/index.js';
 import { burstMethods, copiesAllowed } from '../../suites/lib/burst-plan.js';
@@ -69,6 +72,23 @@ describe('a correlation burst', () => {
     expect(planned.slice(-3)).toEqual(['tools/list', 'prompts/list', 'tools/list']);
     expect(copiesAllowed(undefined, 5000)).toBe(1);
   });
+
+  it('holds a method cheap enough for its share no more often than its cost allows, when the cheapest fills the rest', () => {
+    // A 240 KB resources/list may come 4 times (1 MiB): it used to take every third turn of the cheap cycle.
+    const costs: Record<string, ReturnType<typeof cost>> = {
+      ping: cost(1, 40),
+      'tools/list': cost(400, 560_000),
+      'prompts/list': cost(30, 275_000),
+      'resources/list': cost(20, 240_000),
+      'resources/templates/list': cost(2, 60),
+    };
+    const planned = burstMethods(Object.keys(costs), 20, (m) => costs[m], 5000);
+    expect(planned).toHaveLength(20);
+    expect(planned.filter((m) => m === 'resources/list')).toHaveLength(4);
+    expect(planned.filter((m) => m === 'prompts/list')).toHaveLength(3);
+    expect(planned.filter((m) => m === 'tools/list')).toHaveLength(1);
+    expect(planned.slice(0, 3)).toEqual(['ping', 'resources/list', 'resources/templates/list']);
+  });
 });
 
 describe('evidence a report keeps', () => {
@@ -80,6 +100,41 @@ describe('evidence a report keeps', () => {
     expect(result.evidence[0]).toMatchObject({ type: 'message', direction: 'received', raw: expect.stringMatching(/^\{"jsonrpc":"2\.0","id":5,"result":\{"tools":\[.*chars left out of the evidence\]$/) });
     expect(result.evidence[1]).toEqual({ type: 'note', text: 'kept' });
   });
+});
+
+/** Requests of each method a run wrote to its server processes, all of them (the fixture behind `tee`, one stdin log per process). */
+async function requestsSent(opts: Parameters<typeof runAgainstFixture>[0], fixtureArgs: string[]): Promise<{ report: Report; sent: Map<string, number> }> {
+  const dir = mkdtempSync(join(tmpdir(), 'mcp-conform-catalog-'));
+  try {
+    const command = ['sh', '-c', `tee "${dir}/$$.log" | "$@"`, 'sh', ...fixtureCommand({ args: fixtureArgs })];
+    const report = await runAgainstFixture({ ...opts, target: { transport: 'stdio', command } });
+    const sent = new Map<string, number>();
+    for (const file of readdirSync(dir)) {
+      for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
+        const method = /"method":"([^"]+)"/.exec(line)?.[1];
+        if (method && /"id":/.test(line)) sent.set(method, (sent.get(method) ?? 0) + 1);
+      }
+    }
+    return { report, sent };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+describe('the listings of a big catalog', () => {
+  // Each read a whole tools/list of its own before: the id burst measured it first, the
+  // result-or-error check and the stdio probes asked again, the echo-tool search twice, the
+  // client-capabilities probe once more on the main session, the optional-params check its bare
+  // request (15 requests in all; now only what each judges that the walk did not send).
+  const only = ['tools/list', 'ids/result-or-error', 'ids/concurrent-correlation', 'stdio/newline-delimited', 'stdio/utf8', 'capabilities/client-capabilities-respected', 'errors/optional-params-accepted'];
+
+  it('are shared: the checks that only read a list take it from the run’s walk of it', async () => {
+    const { report, sent } = await requestsSent({ only, protocolVersion: '2025-11-25' }, ['--catalog-size', '1000']);
+    for (const c of report.checks) expect(['pass', 'info'], `${c.id}: ${c.status} ${c.message ?? ''}`).toContain(c.status);
+    // The walk's two pages, the burst's copies (two 420 KB pages: 1 MiB), the declaring session's
+    // own probe, and the four params variants of errors/optional-params-accepted.
+    expect(sent.get('tools/list')).toBeLessThanOrEqual(9);
+  }, 120_000);
 });
 
 describe('the fixture with a catalog of 1,000 tools', () => {
