@@ -227,7 +227,7 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
   const isRequest = typeof message?.method === 'string' && 'id' in message;
   const http = seen(req, isRequest ? 200 : 202);
   let session = scenario.record.sessionId;
-  if (message?.method === 'initialize') {
+  if (message?.method === 'initialize' && !scenario.modern) {
     session = scenario.record.sessionId = http.issuedSession = randomUUID();
     scenario.record.sessions.push(session);
   }
@@ -256,5 +256,5 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
   const text = JSON.stringify(response);
   scenario.noteSent(response, text);
   if (streaming) res.end(`event: message\ndata: ${text}\n\n`);
-  else res.writeHead(200, { 'content-type': 'application/json', ...sessionHeader }).end(text);
+  else res.writeHead(scenario.httpStatus(response), { 'content-type': 'application/json', ...sessionHeader }).end(text);
 }

@@ -6,9 +6,10 @@ import { fuzzChecks } from './fuzz.js';
 import { httpChecks } from './http.js';
 import { lifecycleChecks } from './lifecycle.js';
 import { messageChecks } from './messages.js';
+import { modernChecks } from './modern.js';
 import { requestChecks } from './requests.js';
 import { robustnessChecks } from './robustness.js';
 import { streamChecks } from './streams.js';
 import { utilityChecks } from './utilities.js';
 
-export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...streamChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks];
+export const clientChecks: readonly ClientCheck[] = [...lifecycleChecks, ...requestChecks, ...messageChecks, ...utilityChecks, ...httpChecks, ...streamChecks, ...robustnessChecks, ...fuzzChecks, ...authChecks, ...authFlowChecks, ...modernChecks];

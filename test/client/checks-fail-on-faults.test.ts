@@ -31,6 +31,20 @@ describe.concurrent('the conformant fixture client', () => {
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
   }, 180_000);
 
+  for (const transport of ['stdio', 'http'] as const) {
+    it(`passes every 2026-07-28 check in its 2026-07-28-only mode over ${transport} (discover, _meta, routing headers, the MRTR retry)`, async ({ expect }) => {
+      const report = await runAgainstFixtureClient({ transport, protocolVersion: '2026-07-28' });
+      expect(report.checks.map((c) => c.id).every((id) => id.startsWith('client-modern/'))).toBe(true);
+      expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && l.startsWith('client-modern/http-headers')))).toEqual([]);
+      expect(report.protocolVersion).toBe('2026-07-28');
+    }, 180_000);
+  }
+
+  it('passes the 2026-07-28 retry without client capabilities: an InputRequiredResult with requestState only, echoed (HTTP)', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ transport: 'http', protocolVersion: '2026-07-28', args: ['--no-capabilities'], only: ['client-modern/input-required-retry'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
+
   it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });
     expect(idsWith(report, 'fail', 'warn', 'skip')).toEqual([]);
@@ -46,8 +60,8 @@ describe.concurrent('every client check has a fault that breaks it', () => {
 
   const cases = [...Object.entries(CLIENT_FAULT_TABLE).map(([id, c]) => ({ id, ...c })), ...SECOND_CASES];
   for (const c of cases) {
-    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}`, async ({ expect }) => {
-      const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id] });
+    it(`${c.id} → ${c.expect} with --fault ${c.fault} over ${c.transport ?? 'stdio'}${c.protocolVersion ? ` at ${c.protocolVersion}` : ''}`, async ({ expect }) => {
+      const report = await runAgainstFixtureClient({ fault: c.fault, transport: c.transport, only: [c.id], protocolVersion: c.protocolVersion });
       expect(statusOf(report, c.id), report.checks.find((x) => x.id === c.id)?.message).toBe(c.expect);
     }, 60_000);
   }
