@@ -40,6 +40,11 @@ describe.concurrent('the conformant fixture client', () => {
     }, 180_000);
   }
 
+  it('passes the 2026-07-28 version check when a version the server did not list is retried with a listed one after -32022 (stdio)', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ protocolVersion: '2026-07-28', args: ['--try-version', '2099-01-01'], only: ['client-modern/protocol-version'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
+
   it('passes the 2026-07-28 retry without client capabilities: an InputRequiredResult with requestState only, echoed (HTTP)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ transport: 'http', protocolVersion: '2026-07-28', args: ['--no-capabilities'], only: ['client-modern/input-required-retry'] });
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
