@@ -248,6 +248,10 @@ export class ScenarioServer {
     const inputRequired = this.scenario.inputRequired === true && request.method === 'tools/call' && this.record.inputRequired === undefined;
     const answer = answerModern(request, { serverInfo: this.options.serverInfo, headers: http?.headers, inputRequired });
     if (answer.asked) this.record.inputRequired = { requestId: request.id, asked: answer.asked, at: this.now() };
+    // Nothing of ours is left to play once a request was answered (in input-required: once the
+    // retry came), so the scenario may end after --quiet-ms rather than a request timeout.
+    const retried = this.record.inputRequired !== undefined && !answer.asked && request.method === 'tools/call';
+    if (!this.scenario.inputRequired || retried) this.scriptStarted = this.scriptDone = true;
     if (http) http.status = answer.status;
     this.statuses.set(answer.response, answer.status);
     return answer.response;

@@ -214,7 +214,9 @@ function judgeCheck(check: ClientCheck, records: Map<ScenarioName, ScenarioRun>,
   const base = { id: check.id, title: check.title, level: check.level, requirements: [...check.requirements], evidence: [] as CheckResult['evidence'] };
   const basic = records.get('basic');
   const revision = basic?.revision;
-  const spec = `https://modelcontextprotocol.io/specification/${revision ?? '2025-11-25'}/${check.spec}`;
+  // A 2026-07-28 check's anchor is on that revision's pages, whatever the client spoke.
+  const specRevision = check.revisions.includes('2026-07-28') ? '2026-07-28' : (revision ?? '2025-11-25');
+  const spec = `https://modelcontextprotocol.io/specification/${specRevision}/${check.spec}`;
   const skip = (message: string): CheckResult => ({ ...base, spec, status: 'skip' as Status, message, durationMs: 0 });
   const run = records.get(check.scenario);
   if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);

@@ -45,6 +45,7 @@ describe('mcp-conform client', () => {
     expect(r.code, r.stderr).toBe(0);
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report.protocolVersion).toBe('2026-07-28');
+    expect(report.checks.find((c: { id: string }) => c.id === 'client-modern/request-meta').spec).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta');
     const lines = report.checks.map((c: { id: string; status: string; message?: string }) => `${c.id} ${c.status}${c.status === 'skip' ? ` ${c.message}` : ''}`);
     expect(lines).toEqual([
       'client-ping/answered skip applies to the initialize-based revisions (2024-11-05 … 2025-11-25); this run served 2026-07-28',

@@ -69,4 +69,5 @@ export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
   { id: 'client-cancel/honoured', fault: 'crash-on-cancelled', expect: 'fail' },
   { id: 'client-robustness/fuzz', fault: 'stall-on-unknown-notification', expect: 'fail' },
   { id: 'client-modern/input-required-retry', fault: 'mrtr-extra-response', expect: 'fail', transport: 'http', protocolVersion: MODERN },
+  { id: 'client-modern/input-required-retry', fault: 'mrtr-no-retry', expect: 'warn', protocolVersion: MODERN },
 ];
