@@ -8,7 +8,7 @@ import { ScenarioServer } from '../client/scenario-server.js';
 import { listenHttp, listenStdio, type ListenAt } from '../client/endpoints.js';
 import { launchClient, type LaunchOptions } from '../client/launch.js';
 import type { ClientCheck, JudgeContext } from '../client/check.js';
-import type { ScenarioRecord } from '../client/record.js';
+import { eraProbes, type ScenarioRecord } from '../client/record.js';
 import { summarize } from '../report/summary.js';
 import type { Revision } from '../schema/index.js';
 import { TargetUnreachable } from '../transport/types.js';
@@ -192,7 +192,10 @@ async function scenarioEnd(server: ScenarioServer, exited: () => boolean, option
       return 'over';
     }
     const t = server.now();
-    const heard = server.record.events.some((e) => e.dir === 'in');
+    // An era probe (server/discover before initialize) is no start of the session: the client
+    // still has --start-timeout to come back with it (a dual-era client starts a new server first).
+    const probes = new Set(eraProbes(server.record));
+    const heard = server.record.events.some((e) => e.dir === 'in' && !probes.has(e));
     if (!heard && t > options.startTimeoutMs) return 'over';
     if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return 'over';
     if (t > bound) {

@@ -26,6 +26,11 @@ describe.concurrent('the conformant fixture client', () => {
     }, 180_000);
   }
 
+  it('is waited for when it comes back slowly after its era probe: the probe starts no session, so the start timeout applies, not a request timeout of idleness (HTTP)', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ transport: 'http', args: ['--era-probe', '--probe-pause', '3500'], only: ['client-lifecycle/initialize-first', 'client-ping/*'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 90_000);
+
   it('passes every check after OAuth discovery and a transport-test session of its own, as mcp-remote does (HTTP)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ transport: 'http', args: ['--like-mcp-remote'] });
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
