@@ -39,11 +39,18 @@ reported as pass / fail / warn / skip / info, as "mcp-conform run" reports a ser
     With --protocol-version 2025-03-26 they play that revision's discovery: no protected-resource
     metadata, the authorization server at our origin (its metadata, or in a sixth scenario none
     and the default /authorize, /token, /register).
+  2026-07-28 (--protocol-version 2026-07-28): our server speaks only the stateless revision: no
+    initialize, server/discover listing 2026-07-28, every request judged by its own _meta (and,
+    over HTTP, its MCP-Protocol-Version, Mcp-Method and Mcp-Name headers), no removed method
+    (ping, initialize, ...); in scenario input-required the first tools/call gets an
+    InputRequiredResult and the client's retry is judged (inputResponses, requestState echoed).
+    The initialize-era checks skip in such a run, the 2026-07-28 ones in any other.
 
 Options:
   --transport <http|stdio>    how the client reaches us (default http)
   --protocol-version <rev>    the revision we ask the client to use (MCP_CONFORMANCE_PROTOCOL_VERSION,
-                              default ${LATEST_STATEFUL}); we answer the revision it requests
+                              default ${LATEST_STATEFUL}); we answer the revision it requests;
+                              2026-07-28 makes our server a 2026-07-28-only one
   --scenario-env <name>       the MCP_CONFORMANCE_SCENARIO value (default initialize)
   --listen <host:port>        where we listen (default 127.0.0.1, a free port per scenario)
   --print-server-command      print the stdio server command for --listen and exit
@@ -136,7 +143,7 @@ export async function clientCommand(argv: string[], io: CliIO, checks: readonly 
   if (transport !== 'http' && transport !== 'stdio') throw new UsageError(`--transport must be http or stdio, got "${transport}"`);
   if (positionals.length === 0) throw new UsageError('no client given: put its command after --, e.g. mcp-conform client -- node my-client.js');
   const pv = v['protocol-version'] ?? LATEST_STATEFUL;
-  if (!isRevision(pv) || pv === '2026-07-28') throw new UsageError(`--protocol-version must be one of ${REVISIONS.filter((r) => r !== '2026-07-28').join(', ')} (2026-07-28 clients are not tested yet), got "${pv}"`);
+  if (!isRevision(pv)) throw new UsageError(`--protocol-version must be one of ${REVISIONS.join(', ')}, got "${pv}"`);
   const only = v.only ?? [];
   const skip = v.skip ?? [];
   assertPatternsMatch(checks as unknown as Check[], { only, skip }, (o) => `--${o}`, 'mcp-conform client checks are listed in docs/client.md');

@@ -11,7 +11,7 @@ export interface ClientRequirement {
 }
 
 // | CLIENT-LIFE-1 | MUST | N | requirement | source | versions | test |
-const ROW = /^\| (CLIENT-[A-Z]+)-(\d+) \| ([^|]+) \| ([^|]+) \|(?:[^|]*\|){2} ([^|]+) \|/;
+const ROW = /^\| (CLIENT-[A-Z][A-Z0-9]*)-(\d+) \| ([^|]+) \| ([^|]+) \|(?:[^|]*\|){2} ([^|]+) \|/;
 
 export function parseClientCatalog(text: string): ClientRequirement[] {
   const rows: ClientRequirement[] = [];

@@ -70,7 +70,9 @@ export async function listenStdio(scenario: ScenarioServer, at: ListenAt): Promi
       initialized: () => (sessionStarted = true),
       ended: (probe) => {
         open = false;
-        if (probe) scenario.record.notes.push('a connection of the client closed before initialize (an era probe); the next one was served');
+        if (probe) scenario.record.notes.push(`a connection of the client closed ${scenario.modern ? 'having asked only server/discover' : 'before initialize'} (an era probe); the next one was served`);
+        // 2026-07-28 has no initialize: the session was the connection that did more than probe.
+        else if (scenario.modern) sessionStarted = true;
       },
     });
   });
@@ -80,6 +82,8 @@ export async function listenStdio(scenario: ScenarioServer, at: ListenAt): Promi
 
 function serveSocket(scenario: ScenarioServer, socket: Socket, life: { initialized(): void; ended(probe: boolean): void }): void {
   let sawInitialize = false;
+  /** 2026-07-28: this connection sent a request other than server/discover (it was no probe). */
+  let sawOtherRequest = false;
   const channel: Channel = {
     write: (text) => {
       if (!socket.destroyed && socket.writable) socket.write(`${text}\n`);
@@ -89,7 +93,9 @@ function serveSocket(scenario: ScenarioServer, socket: Socket, life: { initializ
     const raw = line.toString('utf8').replace(/\r$/, '');
     const parsed = parse(raw);
     if (!parsed.ok) return scenario.receivedRaw(raw);
-    if ((parsed.message as { method?: unknown } | null)?.method === 'initialize' && !sawInitialize) {
+    const method = (parsed.message as { method?: unknown } | null)?.method;
+    if (typeof method === 'string' && method !== 'server/discover' && !method.startsWith('notifications/')) sawOtherRequest = true;
+    if (method === 'initialize' && !sawInitialize) {
       sawInitialize = true;
       life.initialized();
     }
@@ -101,7 +107,8 @@ function serveSocket(scenario: ScenarioServer, socket: Socket, life: { initializ
     const rest = lines.flush();
     if (rest) onLine(rest);
     // A probe's end is not the session's: the client goes on with a connection of its own.
-    const probe = !sawInitialize && scenario.record.events.some((e) => e.dir === 'in' && (e.message as { method?: unknown } | undefined)?.method === 'server/discover');
+    // At 2026-07-28 there is no initialize: a probe is a connection that asked server/discover only.
+    const probe = scenario.modern ? !sawOtherRequest : !sawInitialize && scenario.record.events.some((e) => e.dir === 'in' && (e.message as { method?: unknown } | undefined)?.method === 'server/discover');
     life.ended(probe);
     if (!probe) scenario.clientEnded('closed');
     socket.end();
@@ -197,7 +204,8 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
     serveStream(scenario, req, res);
     return;
   }
-  if (req.method === 'DELETE') {
+  // 2026-07-28 has no sessions to end: DELETE is 405 like GET.
+  if (req.method === 'DELETE' && !scenario.modern) {
     scenario.receivedHttp(seen(req, 200));
     res.writeHead(200).end();
     return;
@@ -228,7 +236,7 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
   const isRequest = typeof message?.method === 'string' && 'id' in message;
   const http = seen(req, isRequest ? 200 : 202);
   let session = scenario.record.sessionId;
-  if (message?.method === 'initialize') {
+  if (message?.method === 'initialize' && !scenario.modern) {
     session = scenario.record.sessionId = http.issuedSession = randomUUID();
     scenario.record.sessions.push(session);
   }
@@ -257,5 +265,5 @@ async function serveHttp(scenario: ScenarioServer, req: IncomingMessage, res: Se
   const text = JSON.stringify(response);
   scenario.noteSent(response, text);
   if (streaming) res.end(`event: message\ndata: ${text}\n\n`);
-  else res.writeHead(200, { 'content-type': 'application/json', ...sessionHeader }).end(text);
+  else res.writeHead(scenario.httpStatus(response), { 'content-type': 'application/json', ...sessionHeader }).end(text);
 }

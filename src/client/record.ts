@@ -127,6 +127,10 @@ export interface ScenarioRecord {
   notes: string[];
   /** OAuth scenarios: the authorization server's and the metadata's traffic, tokens, challenges. */
   auth?: AuthLog;
+  /** 2026-07-28: our server spoke the modern era (no handshake); `answered` is 2026-07-28 once a request named it. */
+  era?: 'modern';
+  /** The input-required scenario: the tools/call we answered with an InputRequiredResult, and what it asked (key → request). */
+  inputRequired?: { requestId: unknown; asked: Record<string, Record<string, unknown>>; at: number };
 }
 
 export function newRecord(scenario: string, transport: ClientTransport): ScenarioRecord {
@@ -146,6 +150,8 @@ export function inbound(record: ScenarioRecord): WireEvent[] {
 /** server/discover requests the client sent before its first initialize (2026-07-28's era probe). */
 export function eraProbes(record: ScenarioRecord): WireEvent[] {
   const probes: WireEvent[] = [];
+  // Served in the modern era, server/discover is a request of the session like any other.
+  if (record.era === 'modern') return probes;
   for (const e of record.events) {
     const m = e.message as { method?: unknown; id?: unknown } | undefined;
     if (e.dir !== 'in' || !m) continue;

@@ -6,6 +6,7 @@ import { isStateless, type Revision } from '../schema/index.js';
 import { ABANDON_AFTER_MS, askParams, CANCEL_REASON, SCENARIO_TABLE, servedVersion, STREAM_RETRY_MS, type Scenario, type ScenarioName, type Step } from './scenarios.js';
 import type { FuzzCase } from './fuzz.js';
 import { newRecord, type Ask, type ClientTransport, type HttpRequestSeen, type ScenarioRecord } from './record.js';
+import { answerModern, META, MODERN_VERSION, requestMeta } from './modern.js';
 
 /** Where our messages to the client go: a stdio line, or an event of a POST's SSE stream. */
 export interface Channel {
@@ -27,6 +28,8 @@ export interface ScenarioServerOptions {
   serverInfo: { name: string; version: string };
   /** The fuzz scenario's cases. */
   fuzzCases?: readonly FuzzCase[];
+  /** The era our server speaks: the run's revision decides (2026-07-28: modern, no handshake). */
+  era?: 'initialize' | 'modern';
 }
 
 export class ScenarioServer {
@@ -48,6 +51,8 @@ export class ScenarioServer {
   lastActivity = 0;
   /** Set when the run stops the client: an exit from then on is ours, not the client's doing. */
   stopping = false;
+  /** 2026-07-28: the HTTP status of each response we gave (errors are 400 or 404 there). */
+  private readonly statuses = new WeakMap<Obj, number>();
 
   constructor(
     name: ScenarioName,
@@ -55,6 +60,17 @@ export class ScenarioServer {
   ) {
     this.scenario = SCENARIO_TABLE[name];
     this.record = newRecord(name, options.transport);
+    if (options.era === 'modern') this.record.era = 'modern';
+  }
+
+  /** Our server speaks 2026-07-28 in this run. */
+  get modern(): boolean {
+    return this.options.era === 'modern';
+  }
+
+  /** HTTP: the status a response of ours goes out with (200 but for 2026-07-28's errors). */
+  httpStatus(response: Obj): number {
+    return this.statuses.get(response) ?? 200;
   }
 
   now(): number {
@@ -63,6 +79,7 @@ export class ScenarioServer {
 
   /** The negotiated revision, when we answered with one we speak. */
   get revision(): Revision | undefined {
+    if (this.modern) return this.record.answered === MODERN_VERSION ? MODERN_VERSION : undefined;
     const v = this.record.answered;
     return v && servedVersion(v) === v && !isStateless(v as Revision) ? (v as Revision) : undefined;
   }
@@ -198,6 +215,7 @@ export class ScenarioServer {
 
   /** Our response to a request: undefined for the one the scenario withholds (never answered). */
   private async answer(request: Obj, channel: Channel, http?: HttpRequestSeen): Promise<Obj | undefined> {
+    if (this.modern) return this.answerModern(request, http);
     const method = request.method as string;
     const params = isObject(request.params) ? request.params : {};
     if (method === 'initialize') {
@@ -221,6 +239,22 @@ export class ScenarioServer {
       if (this.record.withheldAt !== undefined) return undefined;
     }
     return { jsonrpc: '2.0', id: request.id, ...this.resultFor(method) };
+  }
+
+  /** 2026-07-28: each request on its own; in input-required, the first tools/call gets an InputRequiredResult. */
+  private answerModern(request: Obj, http?: HttpRequestSeen): Obj {
+    const meta = requestMeta(request.params);
+    if (meta?.[META.version] === MODERN_VERSION) this.record.answered = MODERN_VERSION;
+    const inputRequired = this.scenario.inputRequired === true && request.method === 'tools/call' && this.record.inputRequired === undefined;
+    const answer = answerModern(request, { serverInfo: this.options.serverInfo, headers: http?.headers, inputRequired });
+    if (answer.asked) this.record.inputRequired = { requestId: request.id, asked: answer.asked, at: this.now() };
+    // Nothing of ours is left to play once a request was answered (in input-required: once the
+    // retry came), so the scenario may end after --quiet-ms rather than a request timeout.
+    const retried = this.record.inputRequired !== undefined && !answer.asked && request.method === 'tools/call';
+    if (!this.scenario.inputRequired || retried) this.scriptStarted = this.scriptDone = true;
+    if (http) http.status = answer.status;
+    this.statuses.set(answer.response, answer.status);
+    return answer.response;
   }
 
   private resultFor(method: string): { result: Obj } | { error: Obj } {

@@ -6,8 +6,9 @@ import { LATEST_STATEFUL, REVISIONS, revisionIndex, type Revision } from '../sch
 import type { ClientTransport } from './record.js';
 import type { AuthMode } from './auth-record.js';
 import { AUTH_SCENARIOS, authScenarioTable } from './auth-scenarios.js';
+import { MODERN_SCENARIOS, modernScenarioTable } from './modern-scenarios.js';
 
-export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'get-stream', 'client-abandons', 'fuzz', ...AUTH_SCENARIOS] as const;
+export const SCENARIOS = ['basic', 'older-version', 'unsupported-version', 'malformed-json', 'unknown-id-response', 'invalid-initialize-result', 'session-expired', 'server-cancels', 'get-stream', 'client-abandons', 'fuzz', ...AUTH_SCENARIOS, ...MODERN_SCENARIOS] as const;
 export type ScenarioName = (typeof SCENARIOS)[number];
 
 /** The revisions our server speaks (the initialize-based ones). */
@@ -72,7 +73,19 @@ export interface Scenario {
   contextHint?: Record<string, unknown>;
   /** HTTP: a GET of the endpoint opens a standalone SSE stream (otherwise 405). */
   offersStream?: boolean;
+  /** The eras the scenario is played in (default the initialize-based one); the run's revision picks the era. */
+  eras?: readonly ScenarioEra[];
+  /** 2026-07-28: the client's first tools/call is answered with an InputRequiredResult (modern-scenarios.ts). */
+  inputRequired?: boolean;
 }
+
+export type ScenarioEra = 'initialize' | 'modern';
+
+/** The era of a run: 2026-07-28 is served without a handshake, every other revision with initialize. */
+export const eraOf = (protocolVersion: string): ScenarioEra => (protocolVersion === '2026-07-28' ? 'modern' : 'initialize');
+
+/** Whether a scenario is played in a run of this era. */
+export const playedIn = (scenario: Scenario, era: ScenarioEra): boolean => (scenario.eras ?? ['initialize']).includes(era);
 
 /**
  * The request timeout we ask a client to use in the client-abandons scenario (MCP_CONFORMANCE_CONTEXT's
@@ -119,6 +132,8 @@ export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
     about: 'the handshake at the revision the client asks for, then ping, roots/list, sampling/createMessage and elicitation/create while its first request is in progress',
     initialize: ordinary,
     script: SERVER_REQUESTS,
+    // The others' control in both eras: in 2026-07-28, each request answered on its own.
+    eras: ['initialize', 'modern'],
   },
   'older-version': {
     name: 'older-version',
@@ -189,6 +204,7 @@ export const SCENARIO_TABLE: Readonly<Record<ScenarioName, Scenario>> = {
     script: [{ fuzz: true }],
   },
   ...authScenarioTable(ordinary),
+  ...modernScenarioTable(ordinary),
 };
 
 /** Params of the requests we send: small, valid, asking for nothing a user must think about. */

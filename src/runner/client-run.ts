@@ -3,12 +3,12 @@
 // and ended by killing the client's process group; then every check judges its scenario's record.
 import { setTimeout as delay } from 'node:timers/promises';
 import type { CheckResult, Report, Status } from '../checks/types.js';
-import { SCENARIO_TABLE, SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
+import { eraOf, playedIn, SCENARIO_TABLE, SCENARIOS, servedVersion, type ScenarioName } from '../client/scenarios.js';
 import { ScenarioServer } from '../client/scenario-server.js';
 import { listenHttp, listenStdio, type ListenAt } from '../client/endpoints.js';
 import { launchClient, type LaunchOptions } from '../client/launch.js';
 import type { ClientCheck, JudgeContext } from '../client/check.js';
-import type { ScenarioRecord } from '../client/record.js';
+import { eraProbes, type ScenarioRecord } from '../client/record.js';
 import { summarize } from '../report/summary.js';
 import type { Revision } from '../schema/index.js';
 import { TargetUnreachable } from '../transport/types.js';
@@ -82,7 +82,8 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   const begin = performance.now();
   const selected = selectClientChecks(options.checks, options);
   const wanted = new Set<ScenarioName>(['basic', ...selected.filter((c) => !otherRun(c, options)).map((c) => c.scenario)]);
-  const scenarios = SCENARIOS.filter((s) => wanted.has(s) && (SCENARIO_TABLE[s].transports ?? [options.transport]).includes(options.transport));
+  const era = eraOf(options.protocolVersion);
+  const scenarios = SCENARIOS.filter((s) => wanted.has(s) && playedIn(SCENARIO_TABLE[s], era) && (SCENARIO_TABLE[s].transports ?? [options.transport]).includes(options.transport));
   const records = new Map<ScenarioName, ScenarioRun>();
   for (const [i, name] of scenarios.entries()) {
     if (options.signal?.aborted) break;
@@ -101,7 +102,7 @@ export async function runClient(options: ClientRunOptions): Promise<Report> {
   return secrets.scrub({
     tool: options.tool,
     target: { transport: options.transport, command: [...options.command], role: 'client' },
-    protocolVersion: basic?.revision ?? servedVersion(basic?.record.requested),
+    protocolVersion: basic?.revision ?? (era === 'modern' ? options.protocolVersion : servedVersion(basic?.record.requested)),
     seed: seedOf(options),
     startedAt: startedAt.toISOString(),
     durationMs: Math.round(performance.now() - begin),
@@ -157,7 +158,7 @@ async function shrinkFuzzFinding(records: Map<ScenarioName, ScenarioRun>, option
 
 async function runScenario(name: ScenarioName, options: ClientRunOptions, cases?: readonly FuzzCase[]): Promise<Omit<ScenarioRun, 'ms'>> {
   const fuzz = name === 'fuzz' ? (cases ?? fuzzCases(seedOf(options), options.fuzzRuns ?? DEFAULT_FUZZ_RUNS)) : undefined;
-  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version }, fuzzCases: fuzz });
+  const server = new ScenarioServer(name, { transport: options.transport, requestTimeoutMs: options.requestTimeoutMs, serverInfo: { name: 'mcp-conform', version: options.tool.version }, fuzzCases: fuzz, era: eraOf(options.protocolVersion) });
   const mode = SCENARIO_TABLE[name].auth;
   const auth = mode ? prepareAuth(mode, server, discoveryOf(options)) : undefined;
   const endpoint = options.transport === 'http' ? await listenHttp(server, options.listen, auth?.gate) : await listenStdio(server, options.listen);
@@ -196,7 +197,10 @@ async function scenarioEnd(server: ScenarioServer, exited: () => boolean, option
       return 'over';
     }
     const t = server.now();
-    const heard = server.record.events.some((e) => e.dir === 'in');
+    // An era probe (server/discover before initialize) is no start of the session: the client
+    // still has --start-timeout to come back with it (a dual-era client starts a new server first).
+    const probes = new Set(eraProbes(server.record));
+    const heard = server.record.events.some((e) => e.dir === 'in' && !probes.has(e));
     if (!heard && t > options.startTimeoutMs) return 'over';
     if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return 'over';
     if (t > bound) {
@@ -207,16 +211,26 @@ async function scenarioEnd(server: ScenarioServer, exited: () => boolean, option
   }
 }
 
+/** A check of the other era than the run's: why it does not apply. */
+function wrongEra(check: ClientCheck, protocolVersion: string): string | undefined {
+  const modernCheck = check.revisions.includes('2026-07-28');
+  if (eraOf(protocolVersion) === 'modern') return modernCheck ? undefined : 'applies to the initialize-based revisions (2024-11-05 … 2025-11-25); this run served 2026-07-28';
+  return modernCheck ? 'applies to 2026-07-28 clients: run with --protocol-version 2026-07-28' : undefined;
+}
+
 function judgeCheck(check: ClientCheck, records: Map<ScenarioName, ScenarioRun>, options: ClientRunOptions, stopped: string): CheckResult {
   const base = { id: check.id, title: check.title, level: check.level, requirements: [...check.requirements], evidence: [] as CheckResult['evidence'] };
   const basic = records.get('basic');
   const revision = basic?.revision;
-  // A check of one run revision's server (2025-03-26's OAuth discovery) cites that revision's page.
-  const pageRevision = check.runRevisions?.length === 1 ? check.runRevisions[0] : (revision ?? '2025-11-25');
+  // A check of one run revision's server (2025-03-26's OAuth discovery) cites that revision's page;
+  // a 2026-07-28 check that revision's pages, whatever the client spoke.
+  const pageRevision = check.runRevisions?.length === 1 ? check.runRevisions[0] : check.revisions.includes('2026-07-28') ? '2026-07-28' : (revision ?? '2025-11-25');
   const spec = `https://modelcontextprotocol.io/specification/${pageRevision}/${check.spec}`;
   const skip = (message: string): CheckResult => ({ ...base, spec, status: 'skip' as Status, message, durationMs: 0 });
   const run = records.get(check.scenario);
   if (check.transports && !check.transports.includes(options.transport)) return skip(`applies to ${check.transports.join('/')} clients only; this one was tested over ${options.transport}`);
+  const eraSkip = wrongEra(check, options.protocolVersion);
+  if (eraSkip) return skip(eraSkip);
   if (otherRun(check, options)) return skip(`applies to runs with --protocol-version ${check.runRevisions!.join(', ')}, whose server we then play; this run played ${options.protocolVersion}`);
   if (!run) return skip(`not run: ${stopped || 'the run stopped'}`);
   if (revision && !check.revisions.includes(revision)) return skip(`applies to ${check.revisions.join(', ')}; the client negotiated ${revision}`);

@@ -26,6 +26,11 @@ describe.concurrent('the conformant fixture client', () => {
     }, 180_000);
   }
 
+  it('is waited for when it comes back slowly after its era probe: the probe starts no session, so the start timeout applies, not a request timeout of idleness (HTTP)', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ transport: 'http', args: ['--era-probe', '--probe-pause', '3500'], only: ['client-lifecycle/initialize-first', 'client-ping/*'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 90_000);
+
   it('passes every check after OAuth discovery and a transport-test session of its own, as mcp-remote does (HTTP)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ transport: 'http', args: ['--like-mcp-remote'] });
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
@@ -39,6 +44,24 @@ describe.concurrent('the conformant fixture client', () => {
     expect(skipped.filter((c) => !/^applies to (runs with --protocol-version 2024-11-05, 2025-06-18, 2025-11-25|2025-06-18|2025-11-25)/.test(c.message ?? '')).map((c) => `${c.id}: ${c.message}`)).toEqual([]);
     for (const id of ['client-auth/server-origin-metadata', 'client-auth/default-endpoints', 'client-auth/dynamic-registration', 'client-auth/pkce-s256', 'client-auth/refresh-expired-token']) expect(report.checks.find((c) => c.id === id)?.status, id).toBe('pass');
   }, 180_000);
+  for (const transport of ['stdio', 'http'] as const) {
+    it(`passes every 2026-07-28 check in its 2026-07-28-only mode over ${transport} (discover, _meta, routing headers, the MRTR retry)`, async ({ expect }) => {
+      const report = await runAgainstFixtureClient({ transport, protocolVersion: '2026-07-28' });
+      expect(report.checks.map((c) => c.id).every((id) => id.startsWith('client-modern/'))).toBe(true);
+      expect(idsWith(report, 'fail', 'warn', 'skip', 'info').filter((l) => !(transport === 'stdio' && l.startsWith('client-modern/http-headers')))).toEqual([]);
+      expect(report.protocolVersion).toBe('2026-07-28');
+    }, 180_000);
+  }
+
+  it('passes the 2026-07-28 version check when a version the server did not list is retried with a listed one after -32022 (stdio)', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ protocolVersion: '2026-07-28', args: ['--try-version', '2099-01-01'], only: ['client-modern/protocol-version'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
+
+  it('passes the 2026-07-28 retry without client capabilities: an InputRequiredResult with requestState only, echoed (HTTP)', async ({ expect }) => {
+    const report = await runAgainstFixtureClient({ transport: 'http', protocolVersion: '2026-07-28', args: ['--no-capabilities'], only: ['client-modern/input-required-retry'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
 
   it('passes every check without client capabilities (roots, sampling, elicitation refused with -32601)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ args: ['--no-capabilities'], only: ['client-roots/*', 'client-sampling/*', 'client-elicitation/*'] });

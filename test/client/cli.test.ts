@@ -9,7 +9,7 @@ import { FIXTURE_CLIENT } from './harness.js';
 
 describe('mcp-conform client', () => {
   it('bad input: one line, exit 2', async () => {
-    for (const args of [['client'], ['client', '--transport', 'ws', '--', 'x'], ['client', '--protocol-version', '2026-07-28', '--', 'x'], ['client', '--only', 'nope/*', '--', 'x'], ['client', '--print-server-command']]) {
+    for (const args of [['client'], ['client', '--transport', 'ws', '--', 'x'], ['client', '--protocol-version', '2027-01-01', '--', 'x'], ['client', '--only', 'nope/*', '--', 'x'], ['client', '--print-server-command']]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -36,6 +36,25 @@ describe('mcp-conform client', () => {
     const report = JSON.parse(readFileSync(json, 'utf8'));
     expect(report.target).toEqual({ transport: 'stdio', command: [process.execPath, FIXTURE_CLIENT, '--fault', 'reused-id'], role: 'client' });
     expect(report.checks.map((c: { id: string; status: string }) => `${c.id} ${c.status}`)).toEqual(['client-ids/unique fail']);
+  }, 60_000);
+
+  it('--protocol-version 2026-07-28: a 2026-07-28-only server; the initialize-era checks skip saying so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'client-cli-'));
+    const json = join(dir, 'r.json');
+    const r = await runCli(['client', '--protocol-version', '2026-07-28', '--timeout', '1500', '--only', 'client-modern/*', '--only', 'client-ping/*', '--json', json, '--', process.execPath, FIXTURE_CLIENT]);
+    expect(r.code, r.stderr).toBe(0);
+    const report = JSON.parse(readFileSync(json, 'utf8'));
+    expect(report.protocolVersion).toBe('2026-07-28');
+    expect(report.checks.find((c: { id: string }) => c.id === 'client-modern/request-meta').spec).toBe('https://modelcontextprotocol.io/specification/2026-07-28/basic/index#meta');
+    const lines = report.checks.map((c: { id: string; status: string; message?: string }) => `${c.id} ${c.status}${c.status === 'skip' ? ` ${c.message}` : ''}`);
+    expect(lines).toEqual([
+      'client-ping/answered skip applies to the initialize-based revisions (2024-11-05 … 2025-11-25); this run served 2026-07-28',
+      'client-modern/request-meta pass',
+      'client-modern/messages pass',
+      'client-modern/protocol-version pass',
+      'client-modern/http-headers pass',
+      'client-modern/input-required-retry pass',
+    ]);
   }, 60_000);
 
   it('--print-server-command names the relay for a fixed address', async () => {

@@ -7,9 +7,11 @@ export interface ClientFaultCase {
   fault: ClientFault;
   expect: 'fail' | 'warn';
   transport?: ClientTransport;
-  /** The run's --protocol-version (default 2025-11-25). */
+  /** The run's --protocol-version (default 2025-11-25): the 2026-07-28 checks need a 2026-07-28 run, the 2025-03-26 OAuth discovery a 2025-03-26 one. */
   protocolVersion?: string;
 }
+
+const MODERN = '2026-07-28' as const;
 
 export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-lifecycle/initialize-first': { fault: 'initialize-not-first', expect: 'fail' },
@@ -55,6 +57,12 @@ export const CLIENT_FAULT_TABLE: Record<string, ClientFaultCase> = {
   'client-auth/default-endpoints': { fault: 'oauth-2025-03-26-no-fallback', expect: 'fail', transport: 'http', protocolVersion: '2025-03-26' },
   'client-auth/dynamic-registration': { fault: 'oauth-2025-03-26-no-registration', expect: 'warn', transport: 'http', protocolVersion: '2025-03-26' },
   'client-auth/metadata-version-header': { fault: 'oauth-2025-03-26-no-version-header', expect: 'warn', transport: 'http', protocolVersion: '2025-03-26' },
+  // 2026-07-28 (the fixture client's modern-only mode)
+  'client-modern/request-meta': { fault: 'modern-no-capabilities-meta', expect: 'fail', protocolVersion: MODERN },
+  'client-modern/messages': { fault: 'modern-sends-ping', expect: 'fail', protocolVersion: MODERN },
+  'client-modern/protocol-version': { fault: 'modern-unlisted-version', expect: 'warn', protocolVersion: MODERN },
+  'client-modern/http-headers': { fault: 'modern-no-method-header', expect: 'fail', transport: 'http', protocolVersion: MODERN },
+  'client-modern/input-required-retry': { fault: 'mrtr-state-altered', expect: 'fail', protocolVersion: MODERN },
 };
 
 /** Faults that break a check the table already proves, in another way (the other branch of its verdict). */
@@ -65,4 +73,6 @@ export const SECOND_CASES: Array<{ id: string } & ClientFaultCase> = [
   { id: 'client-ping/answered', fault: 'ping-unanswered', expect: 'fail', transport: 'http' },
   { id: 'client-cancel/honoured', fault: 'crash-on-cancelled', expect: 'fail' },
   { id: 'client-robustness/fuzz', fault: 'stall-on-unknown-notification', expect: 'fail' },
+  { id: 'client-modern/input-required-retry', fault: 'mrtr-extra-response', expect: 'fail', transport: 'http', protocolVersion: MODERN },
+  { id: 'client-modern/input-required-retry', fault: 'mrtr-no-retry', expect: 'warn', protocolVersion: MODERN },
 ];

@@ -18,6 +18,11 @@
 // - client-progress/unique-tokens skip: tools/list carries no progressToken.
 // - client-http/reinitialize-after-404 info: on a 404 the SDK v2 transport it uses throws, the CLI
 //   exits 1: it gives up rather than going on with the dead session.
+// At 2026-07-28 (--protocol-version 2026-07-28), with --protocol-era modern it speaks the
+// revision for real: server/discover, then the method with the _meta envelope (and over HTTP the
+// routing headers); asked to call our tool (--method tools/call), it answers our InputRequiredResult
+// for roots, the one input kind it declares, in a retry on a new id that echoes requestState.
+// Every 2026-07-28 check passes (http-headers is HTTP only).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from '../schema/support.js';
@@ -42,5 +47,19 @@ describe('the MCP Inspector 2.12.0, CLI mode', () => {
       expect(report.checks.find((c) => c.id === 'client-sampling/create-message')?.message).toBe('the client did not declare the sampling capability; answered error -32603 (-32601 is the usual code)');
       expect(report.protocolVersion).toBe('2025-11-25');
     }, 240_000);
+  }
+});
+
+describe('the MCP Inspector 2.12.0, CLI mode, --protocol-era modern at 2026-07-28', () => {
+  for (const transport of ['stdio', 'http'] as const) {
+    it(`passes every 2026-07-28 check over ${transport}, calling our tool (the MRTR retry answers roots/list)`, async () => {
+      // --tool-arg takes several values: the options after it end the list, and our URL comes last.
+      const command = [process.execPath, DRIVER, '--protocol-era', 'modern', '--tool-arg', 'text=hi', '--tool-name', 'echo', '--method', 'tools/call'];
+      const report = await runAgainstFixtureClient({ transport, protocolVersion: '2026-07-28', command, requestTimeoutMs: 5000 });
+      expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual(transport === 'stdio' ? ['client-modern/http-headers: skip applies to http clients only; this one was tested over stdio'] : []);
+      const retry = report.checks.find((c) => c.id === 'client-modern/input-required-retry')!;
+      expect(retry.evidence.some((e) => e.type === 'note' && /requestState echoed and 1 input\(s\) answered/.test(e.text))).toBe(true);
+      expect(report.protocolVersion).toBe('2026-07-28');
+    }, 120_000);
   }
 });

@@ -25,6 +25,37 @@ const HTTP_CANCEL_LOST = 'client-cancel/abandoned: warn the client ended N ms af
 const PROGRESS_SKIP = 'client-progress/unique-tokens: skip the client put a progressToken in none of its requests';
 const GAVE_UP = 'client-http/reinitialize-after-404: info after the 404 the client ended instead of starting a new session: it gave up on its work rather than going on with the dead session (one that goes on must send a new initialize)';
 
+// At 2026-07-28 (--protocol-version 2026-07-28: our server speaks only that revision) the SDK v2
+// client speaks it for real: version negotiation pinned to 2026-07-28 (mode { pin }) and in mode
+// 'auto' (its server/discover probe finds 2026-07-28 listed) it sends server/discover, tools/list
+// and tools/call with the _meta envelope on each, over HTTP the routing headers, and answers our
+// InputRequiredResult by its own handlers (roots, sampling, elicitation: decline) in a retry on a
+// new id that echoes requestState: every 2026-07-28 check passes (http-headers is HTTP only). In
+// its default mode ('legacy') it sends initialize, which a 2026-07-28-only server refuses
+// (-32601): every 2026-07-28 check skips, saying it does not speak the era.
+const NOT_MODERN = 'the client sent no request naming 2026-07-28 in _meta (its first message: initialize): it does not speak the 2026-07-28 era';
+const MODERN_CHECKS = ['client-modern/request-meta', 'client-modern/messages', 'client-modern/protocol-version', 'client-modern/http-headers', 'client-modern/input-required-retry'];
+
+describe('the official TypeScript SDK v2 client at 2026-07-28', () => {
+  for (const mode of ['--modern', '--auto'] as const) {
+    for (const transport of ['stdio', 'http'] as const) {
+      it(`passes every 2026-07-28 check over ${transport}, version negotiation ${mode === '--modern' ? "pinned to 2026-07-28" : 'auto'}, the MRTR retry included`, async () => {
+        const report = await runAgainstFixtureClient({ transport, protocolVersion: '2026-07-28', command: [process.execPath, SDK_CLIENT, mode, '--capabilities', '--call-tool'], requestTimeoutMs: 5000 });
+        expect(report.checks.map((c) => c.id)).toEqual(MODERN_CHECKS);
+        expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual(transport === 'stdio' ? ['client-modern/http-headers: skip applies to http clients only; this one was tested over stdio'] : []);
+        expect(report.protocolVersion).toBe('2026-07-28');
+        const retry = report.checks.find((c) => c.id === 'client-modern/input-required-retry')!;
+        expect(retry.evidence.some((e) => e.type === 'note' && /requestState echoed and 3 input\(s\) answered/.test(e.text))).toBe(true);
+      }, 120_000);
+    }
+  }
+
+  it('in its default mode sends initialize, which a 2026-07-28-only server refuses: every 2026-07-28 check skips (HTTP)', async () => {
+    const report = await runAgainstFixtureClient({ transport: 'http', protocolVersion: '2026-07-28', command: [process.execPath, SDK_CLIENT, '--call-tool'], requestTimeoutMs: 5000 });
+    expect(idsWith(report, 'pass', 'fail', 'warn', 'skip', 'info')).toEqual(MODERN_CHECKS.map((id) => `${id}: skip ${NOT_MODERN}`));
+  }, 120_000);
+});
+
 describe('the official TypeScript SDK v2 client', () => {
   for (const mode of ['default', 'auto'] as const) {
     for (const transport of ['stdio', 'http'] as const) {

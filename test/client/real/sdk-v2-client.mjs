@@ -3,7 +3,8 @@
 // URL is the last argument (the official conformance runner's contract); over stdio it starts
 // MCP_CONFORM_SERVER_COMMAND. --capabilities declares roots, sampling and elicitation and answers
 // them as a host would; --progress lists tools twice at once with onprogress; --auto asks for
-// version negotiation (mode 'auto': a server/discover probe before falling back to initialize).
+// version negotiation (mode 'auto': a server/discover probe before falling back to initialize);
+// --modern pins the 2026-07-28 era; --call-tool calls the first tool after listing them.
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 
@@ -16,6 +17,8 @@ const client = new Client(
   {
     ...(withCapabilities ? { capabilities: { roots: { listChanged: true }, sampling: {}, elicitation: {} } } : {}),
     ...(args.includes('--auto') ? { versionNegotiation: { mode: 'auto' } } : {}),
+    // --modern: the 2026-07-28 era only (mode pin: server/discover must offer it; no fallback).
+    ...(args.includes('--modern') ? { versionNegotiation: { mode: { pin: '2026-07-28' } } } : {}),
   },
 );
 if (withCapabilities) {
@@ -41,6 +44,8 @@ try {
   const onprogress = () => undefined;
   const [{ tools }] = args.includes('--progress') ? await Promise.all([client.listTools(undefined, { onprogress }), client.listTools(undefined, { onprogress })]) : [await client.listTools(undefined, requestOptions)];
   console.log(`tools: ${tools.map((t) => t.name).join(', ')}`);
+  // --call-tool: then calls the first tool, as a host does when its model picks one.
+  if (args.includes('--call-tool') && tools[0]) console.log(JSON.stringify(await client.callTool({ name: tools[0].name, arguments: { text: 'hi' } })));
 } catch (error) {
   // A request that timed out (the SDK has sent notifications/cancelled for it): report, then close.
   if (!requestOptions) throw error;
