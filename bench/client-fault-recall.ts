@@ -4,10 +4,11 @@
 // client fails or warns with the fault (for the official suite also: the client's exit code, which
 // its runner counts against a scenario). Prints a Markdown table and the counts; asserts nothing.
 // The official side runs its own way (every 2025-11-25 scenario at once, one start of its CLI);
-// what it catches is confirmed by running those scenarios again one at a time, on the conformant
-// client and on the faulty one: a finding load alone produced (a flow that did not finish in time
-// on a busy machine) is then dropped, and said so.
-// Usage: npm run build && npx tsx bench/client-fault-recall.ts [--fault F]...
+// with --confirm what it catches is confirmed by running those scenarios again one at a time, on
+// the conformant client and on the faulty one: a finding load alone produced (a flow that did not
+// finish in time on a busy machine) is then dropped, and said so. Each start of its CLI costs
+// 12-15 s on a busy machine, so --confirm makes a fault take minutes.
+// Usage: npm run build && npx tsx bench/client-fault-recall.ts [--confirm] [--fault F]...
 import { CLIENT_FAULTS } from '../test/fixtures/client-faults.js';
 import { isMain } from './is-main.js';
 import { judged, messageOf, runOfficialScenarios, runOfficialSuite, type OfficialResult } from './official-client.js';
@@ -54,7 +55,7 @@ async function confirmed(tool: OfficialTool, command: string[], found: string[])
   return { kept, dropped: found.length - kept.length };
 }
 
-export async function measureRecall(tool: OfficialTool, faults: string[], progress: (t: string) => void): Promise<{ recalls: Recall[]; dropped: number; officialMs: number[]; oursMs: number[] }> {
+export async function measureRecall(tool: OfficialTool, faults: string[], confirm: boolean, progress: (t: string) => void, onRow: (r: Recall) => void = () => undefined): Promise<{ recalls: Recall[]; dropped: number; officialMs: number[]; oursMs: number[] }> {
   progress(`the conformant fixture client: the official ${REVISION} scenarios, then ours`);
   const officialBase = (await runOfficialSuite(tool, FIXTURE_CLIENT, REVISION)).results;
   const oursBase = await runOursOnClient(FIXTURE_CLIENT);
@@ -68,17 +69,21 @@ export async function measureRecall(tool: OfficialTool, faults: string[], progre
     const [official, ours] = await Promise.all([runOfficialSuite(tool, command, REVISION), runOursOnClient(command)]);
     officialMs.push(official.wallMs);
     oursMs.push(ours.wallMs);
-    const check = await confirmed(tool, command, officialCaught(officialBase, official.results));
+    const found = officialCaught(officialBase, official.results);
+    const check = confirm ? await confirmed(tool, command, found) : { kept: found, dropped: 0 };
     dropped += check.dropped;
     recalls.push({ fault, official: check.kept, ours: oursCaught(oursBase, ours) });
+    onRow(recalls.at(-1)!);
   }
   return { recalls, dropped, officialMs, oursMs };
 }
 
+const RECALL_HEADER = ['| fixture client fault | official suite | mcp-conform client |', '| --- | --- | --- |'];
+const cell = (xs: string[]) => (xs.length ? xs.join('<br>') : '**missed**');
+const recallRow = (r: Recall) => `| \`${r.fault}\` | ${cell(r.official)} | ${cell(r.ours)} |`;
+
 export function recallTable(recalls: Recall[]): string[] {
-  const cell = (xs: string[]) => (xs.length ? xs.join('<br>') : '**missed**');
-  const lines = ['| fixture client fault | official suite | mcp-conform client |', '| --- | --- | --- |'];
-  for (const r of recalls) lines.push(`| \`${r.fault}\` | ${cell(r.official)} | ${cell(r.ours)} |`);
+  const lines = [...RECALL_HEADER, ...recalls.map(recallRow)];
   const n = recalls.length;
   lines.push(`| caught | ${recalls.filter((r) => r.official.length).length} of ${n} | ${recalls.filter((r) => r.ours.length).length} of ${n} |`);
   return lines;
@@ -94,10 +99,12 @@ async function main(): Promise<void> {
     console.log(`official suite fault recall skipped: ${tool}`);
     return;
   }
-  const { recalls, dropped, officialMs, oursMs } = await measureRecall(tool, faults, progress);
-  console.log(recallTable(recalls).join('\n'));
+  // Each row as soon as its fault is done (a run of all of them takes most of an hour on a busy machine), then the whole table.
+  console.log(RECALL_HEADER.join('\n'));
+  const { recalls, dropped, officialMs, oursMs } = await measureRecall(tool, faults, argv.includes('--confirm'), progress, (r) => console.log(recallRow(r)));
+  console.log(`\n${recallTable(recalls).join('\n')}`);
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] / 1000;
-  console.log(`\nOfficial findings dropped as load alone (not found again one scenario at a time): ${dropped}.`);
+  if (argv.includes('--confirm')) console.log(`\nOfficial findings dropped as load alone (not found again one scenario at a time): ${dropped}.`);
   console.log(`Median wall per fault: official ${median(officialMs).toFixed(1)} s (its ${REVISION} scenarios at once), ours ${median(oursMs).toFixed(1)} s (side by side with it).`);
 }
 
