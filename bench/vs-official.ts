@@ -22,7 +22,7 @@ const FLOOR_START_TIMEOUT_MS = 30_000;
 
 export type Row = [benchmark: string, result: string, detail: string];
 
-interface OfficialTool {
+export interface OfficialTool {
   node: string;
   cli: string;
 }
