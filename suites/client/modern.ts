@@ -8,10 +8,9 @@ import { headerMismatch, META, MODERN_SUPPORTED, MODERN_VERSION, REMOVED_METHODS
 import type { Verdict } from '../../src/checks/types.js';
 import { validateMessage, type Revision } from '../../src/schema/index.js';
 import { expected, isRequest, methodOf, note, schemaEvidence } from './support.js';
+import { isObject, type Item as Obj } from '../lib/json-object.js';
 
-type Obj = Record<string, unknown>;
 const MODERN: readonly Revision[] = ['2026-07-28'];
-const isObject = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const requests = (record: ScenarioRecord): WireEvent[] => inbound(record).filter(isRequest);
 const versionOf = (e: WireEvent): unknown => requestMeta((e.message as Obj).params)?.[META.version];
 
