@@ -146,6 +146,8 @@ interface Answered {
   params?: unknown;
   tag?: string;
   count: number;
+  /** A request whose wait ended unanswered: when it was sent (performance.now()), so its late answer still shows the queue moving. */
+  gaveUpSentAt?: number;
 }
 
 export class Session {
@@ -484,7 +486,7 @@ export class Session {
       }
       const carried = this.carried(p.id);
       this.pending.delete(key);
-      this.answered.set(key, { method: p.method, params: p.params, tag: p.tag, count: 0 });
+      this.answered.set(key, { method: p.method, params: p.params, tag: p.tag, count: 0, gaveUpSentAt: p.sentAt });
       const tooSlow = decision?.busy ? this.tooSlow(p, now, decision.answeredMeanwhile) : undefined;
       p.resolve({ kind: 'timeout', id: p.id, ms: Math.round(now - p.sentAt), ...(carried ? { carried } : {}), ...(unstarted ? { beforeStart: true as const } : {}), ...(tooSlow ? { tooSlow } : {}) });
     }, ms);
@@ -861,6 +863,8 @@ export class Session {
         this.addFinding({ tag, requirement: 'RPC-25', severity: 'fail', message: `a second response to request ${JSON.stringify(msg.id)} (${prior.method})`, evidence });
       } else if (prior) {
         prior.count++; // a late answer to a request we stopped waiting for: not a violation by itself
+        // The server is working through its queue: the requests still waiting behind this one see it move.
+        if (prior.gaveUpSentAt !== undefined && prior.gaveUpSentAt >= this.startedPerf) this.latency.record(prior.method, prior.gaveUpSentAt, performance.now(), raw.length, prior.tag);
       } else if (unmatched) {
         this.addFinding({ tag, requirement: 'RPC-2', severity: 'fail', message: unmatched.message, evidence: [...unmatched.evidence, ...evidence] });
       }

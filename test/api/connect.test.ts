@@ -68,7 +68,7 @@ describe('connect', () => {
     expect(err).toMatchObject({ method: 'initialize', kind: 'timeout' });
     // It says what arrived meanwhile, not only that the answer did not: nothing, or the answer to
     // the liveness ping the session sent when the wait ran out (answered at once: not busy, so the silence stands).
-    expect((err as Error).message).toMatch(/^initialize: no response within \d+ ms; (nothing else arrived meanwhile|meanwhile the server sent 1 line: `\{"jsonrpc":"2.0","id":\d+,"result":\{\}\}`)$/);
+    expect((err as Error).message).toMatch(/^initialize: no response within \d+ ms; (nothing else arrived meanwhile|meanwhile the server sent 1 line: `\{"jsonrpc":"2.0","id":\d+,"result":\{\}\}` \(the answer to our liveness ping, sent to see whether the server was busy\))$/);
   });
 
   it('rejects with TargetUnreachable when the command cannot start or nothing listens', async () => {
