@@ -202,13 +202,25 @@ async function scenarioEnd(server: ScenarioServer, exited: () => boolean, option
     const probes = new Set(eraProbes(server.record));
     const heard = server.record.events.some((e) => e.dir === 'in' && !probes.has(e));
     if (!heard && t > options.startTimeoutMs) return 'over';
-    if (heard && server.settled && t - server.lastActivity >= (server.scriptFinished ? options.quietMs : options.requestTimeoutMs)) return 'over';
+    if (heard && server.settled && t - server.lastActivity >= idleLimit(server.record, server.scriptFinished, options)) return 'over';
     if (t > bound) {
       server.record.boundHit = true;
       return 'over';
     }
     await delay(POLL_MS);
   }
+}
+
+/**
+ * How long a settled scenario waits for the client's next message: the quiet period once our
+ * script ran, else a request timeout; after we ended its session (404) and before it started a new
+ * one, the start bound: a new initialize is a client starting again, and a busy machine slows that.
+ */
+function idleLimit(record: ScenarioRecord, scriptFinished: boolean, options: ClientRunOptions): number {
+  if (scriptFinished) return options.quietMs;
+  const expired = record.expiredAt;
+  const restarted = expired !== undefined && record.events.some((e) => e.dir === 'in' && e.at > expired && (e.message as { method?: unknown } | undefined)?.method === 'initialize');
+  return expired !== undefined && !restarted ? Math.max(options.requestTimeoutMs, options.startTimeoutMs) : options.requestTimeoutMs;
 }
 
 /** A check of the other era than the run's: why it does not apply. */

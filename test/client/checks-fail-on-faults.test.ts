@@ -53,6 +53,13 @@ describe.concurrent('the conformant fixture client', () => {
     }, 180_000);
   }
 
+  it('passes the re-initialize check when the client takes longer than a request timeout to start its new session after the 404 (HTTP)', async ({ expect }) => {
+    // A busy CI machine once made the conformant client's new initialize come after our 1.5 s of
+    // waiting, which read as "sent nothing more": starting again waits the start bound now.
+    const report = await runAgainstFixtureClient({ transport: 'http', args: ['--renew-pause', '2500'], only: ['client-http/reinitialize-after-404'] });
+    expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
+  }, 60_000);
+
   it('passes the 2026-07-28 version check when a version the server did not list is retried with a listed one after -32022 (stdio)', async ({ expect }) => {
     const report = await runAgainstFixtureClient({ protocolVersion: '2026-07-28', args: ['--try-version', '2099-01-01'], only: ['client-modern/protocol-version'] });
     expect(idsWith(report, 'fail', 'warn', 'skip', 'info')).toEqual([]);
