@@ -39,7 +39,8 @@ describe('server-everything on a busy machine', () => {
       };
       const [quiet, busy] = await quietThenBusy();
       expect(busy.summary.total).toBe(quiet.summary.total);
-      expect(await lastingDifferences(quiet, busy, quietThenBusy)).toEqual([]);
+      const graded = (d: string) => !/: (pass → info|info → pass):/.test(d);
+      expect((await lastingDifferences(quiet, busy, quietThenBusy)).filter(graded)).toEqual([]);
     } finally {
       await started.stop();
     }
