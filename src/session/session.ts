@@ -473,8 +473,7 @@ export class Session {
       // A server whose output is a line past the maximum message size, with no line since (an
       // endless line), answers nothing we can read: p's silence stands at its timeout, with no
       // probe or extension (each would cost up to the ceiling).
-      const flooding = this.oversizeAt !== undefined;
-      const decision = unstarted || flooding ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now, p.slowProbe);
+      const decision = unstarted || this.inOversizeLine ? undefined : this.latency.decide(p, p.extendedAt ?? p.sentAt, now, p.slowProbe);
       if (decision && !decision.busy && !p.noProbe && !p.probed && !this.closedReason) {
         this.probeFor(key, p);
         return;
@@ -636,7 +635,7 @@ export class Session {
 
   private noteArrival(raw: string, problem?: FramingProblem): void {
     // A line after an oversize one ends it: the server writes lines again.
-    this.oversizeAt = problem === 'too-large' ? performance.now() : undefined;
+    this.inOversizeLine = problem === 'too-large';
     this.arrivals.push(arrival(this.now(), raw, problem));
     if (this.arrivals.length > ARRIVALS_KEPT) this.arrivals.shift();
   }
@@ -738,8 +737,13 @@ export class Session {
   }
 
   private serverEnded: string | undefined;
-  /** Set while the last thing the server wrote is a line past the maximum message size (an endless line, maybe still going). */
-  private oversizeAt: number | undefined;
+
+  /** An answer to a request of ours, for the latency book; one sent before the server's first output also waited for its start: no measure. */
+  private noteAnswer(method: string, sentAt: number, chars: number, tag?: string): void {
+    if (sentAt >= this.startedPerf) this.latency.record(method, sentAt, performance.now(), chars, tag);
+  }
+  /** The last thing the server wrote is a line past the maximum message size (an endless line, maybe still going). */
+  private inOversizeLine = false;
 
   /** Why the server ended this connection (its process exited while we were not closing it), if it did. */
   get endedByServer(): string | undefined {
@@ -851,8 +855,7 @@ export class Session {
           });
         }
         const ms = Math.round(performance.now() - pending.sentAt);
-        // A request sent before the server's first output also waited for its start: no measure of its latency.
-        if (pending.sentAt >= this.startedPerf) this.latency.record(pending.method, pending.sentAt, performance.now(), raw.length, pending.tag);
+        this.noteAnswer(pending.method, pending.sentAt, raw.length, pending.tag);
         const via = http ? { http } : {};
         if (pending.method === 'initialize' && 'result' in msg) this.process.initializeAnswered(pending.params);
         if ('error' in msg && isObject(msg.error)) pending.resolve({ kind: 'error', id: pending.id, error: msg.error as never, message: msg, ms, ...via });
@@ -864,7 +867,7 @@ export class Session {
       } else if (prior) {
         prior.count++; // a late answer to a request we stopped waiting for: not a violation by itself
         // The server is working through its queue: the requests still waiting behind this one see it move.
-        if (prior.gaveUpSentAt !== undefined && prior.gaveUpSentAt >= this.startedPerf) this.latency.record(prior.method, prior.gaveUpSentAt, performance.now(), raw.length, prior.tag);
+        if (prior.gaveUpSentAt !== undefined) this.noteAnswer(prior.method, prior.gaveUpSentAt, raw.length, prior.tag);
       } else if (unmatched) {
         this.addFinding({ tag, requirement: 'RPC-2', severity: 'fail', message: unmatched.message, evidence: [...unmatched.evidence, ...evidence] });
       }
