@@ -178,22 +178,26 @@ export class LatencyBook {
    * requests sent before it (the queue it sits in moves), or answers at all while its method is
    * known to take half the timeout or more, or answered a liveness probe sent behind it only
    * slowly (`slowProbe`); by twice the measured latency (or answer spacing) a step. Its own ceiling
-   * counts from the last answer ahead of it; the hard ceiling from its send.
+   * counts from the last answer ahead of it; the hard ceiling from its send. `deadline`: when the
+   * timer that ran out was meant to end; a timer may fire a little before it (Node counts from the
+   * loop's cached clock), and a wait planned to end at the ceiling is judged as at the ceiling.
    */
-  decide(p: { method: string; sentAt: number; timeoutMs: number }, since: number, now: number, slowProbe = false): WaitDecision {
+  decide(p: { method: string; sentAt: number; timeoutMs: number; deadline?: number }, since: number, now: number, slowProbe = false): WaitDecision {
     const methodSlow = (this.methodLatencyMs(p.method) ?? 0) >= p.timeoutMs / 2;
     // A step spans at least two answers of a queue that moves, so one without any means it stopped.
     const stepMs = Math.max(MIN_STEP_MS, 2 * this.latencyMs(), 2 * this.spacingMs(), methodSlow ? (this.methodLatencyMs(p.method) ?? 0) : 0);
     const aheadOfIt = this.answers.filter((a) => a.at >= p.sentAt && a.sentAt <= p.sentAt);
     const queueMoved = Math.max(p.sentAt, ...aheadOfIt.map((a) => a.at));
     const ceiling = Math.min(p.sentAt + QUEUE_CEILING_FACTOR * p.timeoutMs, queueMoved + LATENCY_CEILING_FACTOR * p.timeoutMs);
-    const left = ceiling - now;
+    const left = ceiling - Math.max(now, p.deadline ?? now);
+    // Less than a timer's least delay left (1 ms) is the ceiling: no step could use it.
+    const atCeiling = left < 1;
     // At the ceiling a step may have been cut short: the evidence is looked for over a whole step.
-    const from = left <= 0 ? Math.min(since, now - stepMs) : since;
+    const from = atCeiling ? Math.min(since, now - stepMs) : since;
     const meanwhile = this.answers.filter((a) => a.at >= from);
     const ahead = meanwhile.filter((a) => a.sentAt <= p.sentAt).length;
     const busy = ahead > 0 || slowProbe || (methodSlow && meanwhile.length > 0);
-    if (!busy || left <= 0) return { extendMs: 0, busy, answeredMeanwhile: aheadOfIt.length };
+    if (!busy || atCeiling) return { extendMs: 0, busy, answeredMeanwhile: aheadOfIt.length };
     const step = Math.min(left, stepMs);
     this.noteExtension(now, step);
     return { extendMs: step, busy, answeredMeanwhile: aheadOfIt.length };

@@ -36,3 +36,35 @@ describe('a quiet period after a big catalog’s pages', () => {
     expect(book.mayAnswerBig('resources/list')).toBe(false);
   });
 });
+
+describe('a wait that reaches the hard ceiling', () => {
+  /** Eight pings sent at 0 with a 100 ms timeout to a server answering one every 300 ms: three answered by 900 ms. */
+  function queue(): LatencyBook {
+    const book = new LatencyBook();
+    for (const at of [300, 600, 900]) book.record('ping', 0, at, 40);
+    return book;
+  }
+  const deepest = { method: 'ping', sentAt: 0, timeoutMs: 100 };
+
+  it('looks back a whole step for the queue ahead moving: too slow to judge, not silent', () => {
+    const decision = queue().decide({ ...deepest, deadline: 1200 }, 1000, 1200);
+    expect(decision).toMatchObject({ extendMs: 0, busy: true, answeredMeanwhile: 3 });
+  });
+
+  it('is judged at the ceiling when its timer fires a moment early (Node’s timers count from the loop’s cached clock)', () => {
+    // Before, the decision at 1199 ms was a step like any other: no answer since 1000 ms, so not busy.
+    const decision = queue().decide({ ...deepest, deadline: 1200 }, 1000, 1199);
+    expect(decision).toMatchObject({ extendMs: 0, busy: true, answeredMeanwhile: 3 });
+  });
+
+  it('is judged at the ceiling with less than a millisecond left (no timer could wait it)', () => {
+    const decision = queue().decide({ ...deepest, deadline: 1199.6 }, 1000, 1199.5);
+    expect(decision).toMatchObject({ extendMs: 0, busy: true, answeredMeanwhile: 3 });
+  });
+
+  it('still ends a wait whose queue stopped moving a whole step before the ceiling', () => {
+    const book = new LatencyBook();
+    for (const at of [300, 350]) book.record('ping', 0, at, 40);
+    expect(book.decide({ ...deepest, deadline: 1200 }, 1000, 1199)).toMatchObject({ extendMs: 0, busy: false });
+  });
+});
