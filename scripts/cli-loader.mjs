@@ -19,20 +19,9 @@ import vm from 'node:vm';
 const OTHER_PLACE_KEPT_MS = 30 * 24 * 3600 * 1000;
 
 const filename = fileURLToPath(new URL('./cli-bundle.cjs', import.meta.url));
-const source = readFileSync(filename, 'utf8');
-const cachePath = codeCachePath(source);
-let cachedData;
-try {
-  if (cachePath) cachedData = readFileSync(cachePath);
-} catch {
-  // none yet
-}
-const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
-  filename,
-  cachedData,
-});
+const { script, cachePath, cached } = compileBundle();
 const module = { exports: {} };
-if (cachePath && (!cachedData || script.cachedDataRejected)) {
+if (cachePath && (!cached || script.cachedDataRejected)) {
   process.once('exit', () => {
     // V8 stamps the cache with its flags: the run's heap policy changed two, so they go back first.
     module.exports.restoreHeapDefaults?.();
@@ -43,6 +32,28 @@ script.runInThisContext()(module.exports, createRequire(filename), module, filen
 // import() in code from the cache has no loader on Node 20: config files (.mjs) come through ours.
 module.exports.useModuleImporter((url) => import(url));
 await module.exports.cli();
+
+/**
+ * The bundle compiled, with its cache when there is one. In a function of its own: the bundle's
+ * text (2 MB) and the cache's bytes (2 MB) are garbage once compiled, and the module's top-level
+ * await would keep its own variables alive for the whole run (the script keeps its own copy of
+ * the wrapped text, which V8 needs to compile functions lazily).
+ */
+function compileBundle() {
+  const source = readFileSync(filename, 'utf8');
+  const cachePath = codeCachePath(source);
+  let cachedData;
+  try {
+    if (cachePath) cachedData = readFileSync(cachePath);
+  } catch {
+    // none yet
+  }
+  const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, {
+    filename,
+    cachedData,
+  });
+  return { script, cachePath, cached: cachedData !== undefined };
+}
 
 /** Where this bundle's cache lives for this Node build, or undefined when turned off. */
 function codeCachePath(text) {

@@ -3,7 +3,7 @@
 import { causesIfAllKnown, GRADED_BECAUSE, gradingOf, specUrl, type CauseKey, type Check, type CheckResult, type RunResult } from '../checks/index.js';
 import type { Status, ToolSampleRecord, Verdict } from '../checks/types.js';
 import type { Revision } from '../schema/index.js';
-import { boundedEvidence, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
+import { boundedEvidence, detached, type Evidence, type Finding, type TargetSpec } from '../session/index.js';
 
 /** The check's own findings raise its verdict: failing ones to fail; warnings (problems our own input caused) to warn, when nothing fails. */
 export function mergeFindings(verdict: Verdict, findings: Finding[]): Verdict {
@@ -50,7 +50,7 @@ export function record(check: Check, revision: Revision, verdict: Verdict, ms: n
     requirements: [...check.requirements],
     spec: specUrl(check, revision),
     // A pass may carry a note worth reading (e.g. which tools were not called, and why).
-    ...(verdict.message !== undefined ? { message: verdict.message } : {}),
+    ...(verdict.message !== undefined ? { message: detached(verdict.message) } : {}),
     // Bounded excerpts: a page of a big catalog is kept by its start (session/evidence.ts).
     evidence: verdict.status === 'pass' ? [] : (verdict.evidence ?? []).slice(0, 200).map(boundedEvidence),
     durationMs: Math.round(ms),

@@ -2,6 +2,7 @@
 // concludes from absence ("no response", "no event", "nothing arrived") says it with
 // describeCarried, so the reader sees the server's actual answer instead of our conclusion.
 import type { FramingProblem, HttpExchange } from '../transport/types.js';
+import { detached } from './evidence.js';
 
 /** Body text kept in a summary (the recorded exchange keeps more). */
 export const CARRIED_BODY_CHARS = 512;
@@ -71,7 +72,8 @@ export function arrivalsSince(all: readonly Arrival[], since: number): Pick<Carr
 }
 
 export function arrival(at: number, raw: string, problem?: FramingProblem): Arrival {
-  const text = raw.length > ARRIVAL_CHARS ? `${raw.slice(0, ARRIVAL_CHARS)}…` : raw;
+  // Detached: a slice of a 1 MB page would keep the page alive as long as the session keeps its arrivals.
+  const text = raw.length > ARRIVAL_CHARS ? detached(`${raw.slice(0, ARRIVAL_CHARS)}…`) : raw;
   return problem ? { at, text, problem } : { at, text };
 }
 

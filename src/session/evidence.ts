@@ -21,15 +21,37 @@ export const EVIDENCE_MESSAGE_CHARS = 16 * 1024;
 /**
  * Evidence as a report keeps it: a message whose JSON is longer than EVIDENCE_MESSAGE_CHARS
  * becomes the start of its text and how much was left out, so a run against a big catalog does
- * not hold (or print) every page it read whole. Other evidence is returned as it is.
+ * not hold (or print) every page it read whole. The texts of other evidence are copied whole
+ * (detached): a clipped text may be a view of a whole page.
  */
 export function boundedEvidence(e: Evidence): Evidence {
+  if (e.type === 'expected') return { ...e, expected: detached(e.expected), actual: detached(e.actual) };
+  if (e.type === 'schema') return { ...e, expected: detached(e.expected), found: detached(e.found) };
+  if (e.type === 'note' || e.type === 'stderr') return { ...e, text: detached(e.text) };
   if (e.type !== 'message') return e;
   const text = e.message !== undefined ? jsonText(e.message) : e.raw;
-  if (text === undefined || text.length <= EVIDENCE_MESSAGE_CHARS) return e;
-  // A copy of the start, not a slice: a slice may keep the whole text alive.
-  const start = Buffer.from(text.slice(0, EVIDENCE_MESSAGE_CHARS), 'utf16le').toString('utf16le');
+  if (text === undefined) return e;
+  if (text.length <= EVIDENCE_MESSAGE_CHARS) return e.message === undefined && e.raw !== undefined ? { ...e, raw: detached(e.raw) } : e;
+  const start = detachedStart(text, EVIDENCE_MESSAGE_CHARS);
   return { type: 'message', direction: e.direction, at: e.at, raw: `${start}…[+${text.length - EVIDENCE_MESSAGE_CHARS} chars left out of the evidence]` };
+}
+
+/**
+ * The first `chars` characters of `text` as a string of their own. A slice of a long string may
+ * be a view that keeps the whole text alive, and a text of one-byte characters stays one-byte
+ * (V8 stores a string with any character beyond Latin-1 at two bytes a character).
+ */
+export function detachedStart(text: string, chars: number): string {
+  if (text.length <= chars) return text;
+  return JSON.parse(JSON.stringify(text.slice(0, chars))) as string;
+}
+
+/**
+ * `text` as a string of its own. A check's text clipped from a page's JSON (`${json.slice(0, 120)}…`)
+ * is a view that keeps the whole page alive for as long as the run keeps the check's record.
+ */
+export function detached(text: string): string {
+  return typeof text === 'string' && text.length > 12 ? (JSON.parse(JSON.stringify(text)) as string) : text;
 }
 
 function jsonText(value: unknown): string | undefined {

@@ -3,7 +3,7 @@ export { openSession, createTransport, type TargetSpec } from './connect.js';
 export type { ProcessLease } from './process-lease.js';
 export { initialize, CLIENT_INFO, type HandshakeOptions, type HandshakeResult } from './handshake.js';
 export type { Evidence } from './evidence.js';
-export { boundedEvidence, EVIDENCE_MESSAGE_CHARS } from './evidence.js';
+export { boundedEvidence, detached, EVIDENCE_MESSAGE_CHARS } from './evidence.js';
 export type { Outcome, Received, Finding, RequestId, ErrorObject, ClientIdentity } from './types.js';
 export type { HttpContext } from './types.js';
 export { discover, type Discovery, type DiscoverOptions } from './discover.js';

@@ -13,6 +13,7 @@ import { unmatchedResponse, type OurRequest, type UnmatchedResponse } from './un
 import { livenessRequest, type LivenessRequest } from './liveness.js';
 import { LATENCY_CEILING_FACTOR, LatencyBook, QUEUE_CEILING_FACTOR, type MethodCost, type TooSlow } from './latency.js';
 import type { Evidence } from './evidence.js';
+import { keptRecord } from './kept.js';
 import type { ProcessLease } from './process-lease.js';
 import { ConnectionProcess } from './connection-process.js';
 import type { ClientIdentity, Finding, HttpContext, Outcome, Received, RequestId } from './types.js';
@@ -821,7 +822,7 @@ export class Session {
     if (ref) received.answers = ref.method;
     if (http) received.http = http;
     if (this.received.length >= (this.options.maxKept ?? 20_000)) this.received.shift();
-    this.received.push(received);
+    this.received.push(keptRecord(received));
     const evidence: Evidence[] = [{ type: 'message', direction: 'received', at, message }];
 
     for (const p of validation.problems) {

@@ -36,7 +36,13 @@ export type Outcome =
 export interface Received {
   at: number;
   message: unknown;
+  /**
+   * The message's text as it came. Listeners get it whole; `Session.received` keeps the start of
+   * a long one (KEPT_RAW_CHARS), with its whole length in `rawChars`: the parsed message is there whole.
+   */
   raw: string;
+  /** Set when `raw` keeps only the start of the text: the whole text's length in characters. */
+  rawChars?: number;
   validation: ValidationResult;
   /** Tag of the request this answers (the check that sent it), if any. */
   tag?: string;
