@@ -19,7 +19,7 @@ import type { CaseSpec } from '../src/fuzz/wire-case.js';
 import { malformedCaseArbitrary } from '../src/fuzz/wire-strategies.js';
 import { statelessRefusalCases } from '../src/fuzz/stateless-strategies.js';
 import { isStateless, loadSchemaSet } from '../src/schema/index.js';
-import { discover, type Session } from '../src/session/index.js';
+import { DEFAULT_START_TIMEOUT_MS, discover, type Session } from '../src/session/index.js';
 import { listAll, listWalk } from './lib/list-all.js';
 import { argumentsFor, callPermission, toolsOf } from './lib/tool-survey.js';
 import { noteSample, sampleTools } from './lib/tool-sample.js';
@@ -112,6 +112,8 @@ interface Relay {
   from?: string;
   /** How long the campaign holding the turn may search (the tool campaign's dictionary makes it longer). */
   holdMs?: number;
+  /** Settles when the campaign holding the turn has its session: its hold counts from then. */
+  began: Promise<void>;
 }
 export const fuzzSessionRelay = defineSharedScenario<Relay>({ name: 'fuzz session relay' });
 
@@ -124,26 +126,31 @@ function endedClean(result: CampaignResult): boolean {
 async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
   const relays = plan.relay === true && ctx.target.transport === 'stdio' && !ctx.check.clientCapabilities;
   if (!relays) return fuzzOnce(ctx, plan);
-  const relay = await ctx.shared(fuzzSessionRelay, async (): Promise<Relay> => ({ turn: Promise.resolve() }));
+  const relay = await ctx.shared(fuzzSessionRelay, async (): Promise<Relay> => ({ turn: Promise.resolve(), began: Promise.resolve() }));
   const before = relay.turn;
+  const holderBegan = relay.began;
   let done!: () => void;
+  let begin!: () => void;
   relay.turn = new Promise((resolve) => (done = resolve));
+  relay.began = new Promise((resolve) => (begin = resolve));
   // A campaign still busy after its search is investigating a failure, so it will hand nothing
   // on: past that point the next one stops waiting and starts on a session of its own.
   const s = fuzzSettings(ctx.options, plan.prefix?.length);
   const mine = Math.max(s.searchMs, s.prefixMs ?? 0) + (s.generatedMs ?? 0) + Math.max(s.caseTimeoutMs, s.softTimeoutMs) + 2000;
   const waitMs = relay.holdMs ?? mine;
   relay.holdMs = mine;
-  const turn = (await within(before.then(() => true), waitMs)) ?? false;
-  if (!turn) {
-    void before.then(done); // whoever comes next still waits for the busy one
+  if (!(await awaitTurn(before, holderBegan, waitMs, ctx.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS))) {
+    // whoever comes next still waits for the busy one
+    void holderBegan.then(begin);
+    void before.then(done);
     return fuzzOnce(ctx, plan);
   }
   try {
     const inherited = relay.session && !relay.session.closed ? relay.session : undefined;
     const from = relay.from;
     relay.session = undefined;
-    if (!inherited) return await fuzzOnce(ctx, plan, relay);
+    if (!inherited) return await fuzzOnce(ctx, plan, relay, begin);
+    begin();
     const result = await campaign(ctx, plan, inherited);
     if (endedClean(result)) {
       // The second campaign is the last to use it: the runner may carry disruptive checks on it.
@@ -154,18 +161,35 @@ async function fuzz(ctx: CheckContext, plan: FuzzPlan): Promise<Verdict> {
     ctx.note(`something came up on the session ${from} had ended clean on: this verdict is from a run again on a fresh session`);
     return await fuzzOnce(ctx, plan);
   } finally {
+    begin();
     done();
   }
 }
 
+/**
+ * Whether the turn came: the holder's campaign ended within its hold, counted from when it had
+ * its session (a spare still starting, or a new process, is a start, not a campaign running long;
+ * at 1,000 tools a start took longer than the tool campaign's hold, and the waiter started a
+ * server process of its own just before the session it waited for came free), the start bound at
+ * most for that.
+ */
+async function awaitTurn(before: Promise<void>, holderBegan: Promise<void>, holdMs: number, startBoundMs: number): Promise<boolean> {
+  const ended = before.then(() => true as const);
+  const first = await within(Promise.race([holderBegan.then(() => false as const), ended]), startBoundMs);
+  if (first !== false) return first ?? false;
+  return (await within(ended, holdMs)) ?? false;
+}
+
 /** One campaign on a spare session (stdio: one process fewer) or a new one; with a relay, a clean end hands the session on. */
-async function fuzzOnce(ctx: CheckContext, plan: FuzzPlan, relay?: Relay): Promise<Verdict> {
+async function fuzzOnce(ctx: CheckContext, plan: FuzzPlan, relay?: Relay, began?: () => void): Promise<Verdict> {
   let first = ctx.check.clientCapabilities ? undefined : await (plan.spare ?? spareFor(ctx));
   try {
     // Kept past this check (the runner closes it at the end of the run) so it can be handed on.
     first ??= await newCampaignSession(ctx, relay !== undefined);
   } catch (err) {
     return { status: 'fail', message: (err as Error).message, evidence: ctx.evidence };
+  } finally {
+    began?.();
   }
   const result = await campaign(ctx, plan, first);
   if (relay && endedClean(result) && !first.closed) Object.assign(relay, { session: first, from: ctx.check.id });
