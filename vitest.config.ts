@@ -33,7 +33,7 @@ export const PARTS = {
     'test/report/{html.browser,junit}.test.ts',
     'test/runner/{era-probe,every-era,silent-server,stop}.test.ts',
     'test/schema/{arbitrary,differential,generated,precompiled}.test.ts',
-    'test/session/{absence,latency,listening,lost-response,server-requests}.test.ts',
+    'test/session/{absence,latency,listening,lost-response,server-requests,start-probe}.test.ts',
     'test/suites/{absence-messages,auth,big-catalog,capabilities,client-requests,completion,eras,graded-level,http-streams,jsonrpc-base,killed-connection,latency,legacy-sse,lifecycle-processes,logging,mrtr,odd-ids,one-copy,ping-refused,progress-json,prompts,protocol-leftovers,resources,revision-grades,runner,same-cause,slow-start,stateless,stateless-history,stateless-optin,subscriptions,subscriptions-json,tasks,tasks-ext,tool-result-rejected,tools,transport-checks,verdict-texts,version-refusal}.test.ts',
     'test/transport/{exit-hook,stdio,stdio-flood}.test.ts',
     'test/validate/large-log.test.ts',

@@ -108,6 +108,12 @@ interface Pending {
   probed?: boolean;
   /** The id of the liveness probe sent for it: its answer is ours, not the server's own output. */
   probeId?: RequestId;
+  /**
+   * A request whose silence is an answer, sent while the server was expected to be starting: if it
+   * has answered nothing when the expected start runs out, a liveness probe asks whether it has
+   * started at all (startProbe) before its silence counts.
+   */
+  probeStart?: boolean;
   slowProbe?: boolean;
 }
 
@@ -415,7 +421,8 @@ export class Session {
       const beforeStart = this.startedAt === undefined && startWait > timeoutMs;
       const waitMs = beforeStart ? startWait : timeoutMs;
       const noProbe = Boolean(opts.silenceIsAnswer || opts.probe);
-      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false, noProbe };
+      const probeStart = Boolean(opts.silenceIsAnswer && beforeStart && write);
+      const entry: Pending = { id, method, params: message.params, sentAt, sentNow: this.now(), tag: opts.tag, resolve, timeoutMs, deadline: sentAt, beforeStart, sent: false, noProbe, probeStart };
       this.expireAfter(key, entry, waitMs);
       this.pending.set(key, entry);
       if (!write) {
@@ -471,6 +478,7 @@ export class Session {
         return;
       }
       const unstarted = p.beforeStart && this.startedAt === undefined;
+      if (unstarted && p.probeStart && !p.probed && !this.closedReason && this.startProbe(key, p)) return;
       // A server whose output is a line past the maximum message size, with no line since (an
       // endless line), answers nothing we can read: p's silence stands at its timeout, with no
       // probe or extension (each would cost up to the ceiling).
@@ -512,6 +520,24 @@ export class Session {
       p.slowProbe = answered && o.ms >= p.timeoutMs / 2;
       this.expireAfter(key, p, 0);
     });
+  }
+
+  /**
+   * `p`, whose silence may be an answer, ran out before the server answered anything on this
+   * connection, though its start was expected by now (a run's other connections started that
+   * fast): starts side by side on a loaded machine take longer. A liveness probe asks; p waits
+   * under the start bound until the server's first answer, then its own timeout from there
+   * (markStarted). False: no start bound left, p's wait ends.
+   */
+  private startProbe(key: string, p: Pending): boolean {
+    p.probed = true;
+    const left = this.startBase + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) - performance.now();
+    if (left < 1) return false;
+    this.expireAfter(key, p, left);
+    const probe = this.buildRequest(this.liveness.method, this.liveness.params);
+    p.probeId = probe.id as RequestId;
+    void this.sendRequest(probe, { timeoutMs: left, probe: true });
+    return true;
   }
 
   /** Waits that reached their ceiling while the server was still busy, with the check that sent them (bounded). */

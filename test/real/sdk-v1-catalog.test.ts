@@ -24,16 +24,21 @@ function fuzzWith(size: number): Promise<Report> {
   return runAgainstFixture({ target: { transport: 'stdio', command: ['node', SERVER, String(size)] }, only: FUZZ, requestTimeoutMs: 5000 });
 }
 
-/** Checks that fail or warn in `big` with another status in `small`, each with both messages. */
+/**
+ * Checks that fail or warn in one run with another status in the other, each with both messages:
+ * a finding the big catalog adds, or one it hides (a server slower to start at 1,000 once turned
+ * lifecycle/request-before-initialize's warn into info).
+ */
 function newFindings(small: Report, big: Report): string[] {
   const before = new Map(small.checks.map((c) => [c.id, c]));
+  const finding = (status?: string) => status === 'fail' || status === 'warn';
   return big.checks
-    .filter((c) => (c.status === 'fail' || c.status === 'warn') && before.get(c.id)?.status !== c.status)
+    .filter((c) => (finding(c.status) || finding(before.get(c.id)?.status)) && before.get(c.id)?.status !== c.status)
     .map((c) => `${c.id}: ${before.get(c.id)?.status} with 10 → ${c.status} with 1,000: ${c.message ?? ''} (with 10: ${before.get(c.id)?.message ?? ''})`);
 }
 
 describe('the SDK v1 server with 1,000 tools, resources and prompts', () => {
-  it('fails and warns on no check that the 10-tool one passes', async () => {
+  it('fails and warns on the same checks as the 10-tool one', async () => {
     const small = await runWith(10);
     const big = await runWith(1000);
     expect(big.summary.total).toBe(small.summary.total);
