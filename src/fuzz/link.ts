@@ -70,6 +70,7 @@ export class Link extends LinkBase<Live> {
     const ahead = this.live.flatMap((l) => l.batch.runs);
     const timing = { ...given, deadlineMs: pingWaitMs(given.deadlineMs, this.queuedMs([...ahead, ...runs])) };
     const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
+    live.batch.wait = { deadlineMs: given.deadlineMs, queuedMs: timing.deadlineMs - given.deadlineMs };
     if (open) {
       this.live.push(live);
       live.timers.push(setTimeout(() => this.atDeadline(live, () => this.afterLatePing(live)), timing.deadlineMs));
