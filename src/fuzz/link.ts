@@ -15,6 +15,9 @@ import type { CaseSpec } from './wire-case.js';
 
 export type { BatchTiming, FuzzLink } from './link-common.js';
 
+/** A case this large goes into a write as it is: joining it to the others would copy a megabyte for nothing. */
+const WRITE_AS_IS_BYTES = 64 * 1024;
+
 interface Live extends InFlight {
   looseKeys: Set<string>;
   /** The settle timer set: waiting for missing answers after the ping, or listening after the last one. */
@@ -78,21 +81,32 @@ export class Link extends LinkBase<Live> {
     return { batch: live.batch, settled, open };
   }
 
-  /** The batches' cases, each batch's ping behind its cases, in one write on the pipe. */
+  /**
+   * The batches' cases, each batch's ping behind its cases, in one write on the pipe. Small cases
+   * are joined; a large one (a megabyte string) is a piece of the write as it is, not copied again.
+   */
   protected async write(batches: Batch[]): Promise<void> {
-    const parts: Buffer[] = [];
+    const pieces: Buffer[] = [];
+    let small: Buffer[] = [];
+    const add = (bytes: Buffer) => {
+      if (bytes.length < WRITE_AS_IS_BYTES) return void small.push(bytes);
+      if (small.length) pieces.push(Buffer.concat(small));
+      pieces.push(bytes);
+      small = [];
+    };
     // The ids of every message written, read off each case already (expect.ts): the session need not parse the bytes again.
     const ids: unknown[] = [];
     for (const batch of batches) {
       for (const run of batch.runs) {
-        parts.push(run.bytes);
+        add(run.bytes);
         for (const ref of run.expect.refs) ids.push(ref.id);
         ids.push(...run.expect.looseIds);
       }
-      parts.push(Buffer.from(`${JSON.stringify(batch.ping)}\n`));
+      add(Buffer.from(`${JSON.stringify(batch.ping)}\n`));
       ids.push(batch.pingId);
     }
-    await this.session.sendRaw(Buffer.concat(parts), { ids });
+    if (small.length) pieces.push(Buffer.concat(small));
+    await this.session.sendRaw(pieces.length === 1 ? pieces[0] : pieces, { ids });
   }
 
   /**
