@@ -11,7 +11,7 @@ import { LinkBase, type InFlight } from './link-base.js';
 import type { BatchGroup, BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { pingWaitMs, type CostOf } from './queue-cost.js';
-import type { CaseSpec } from './wire-case.js';
+import { caseBytes, casePieces, hasBulk, RepeatCache, type CaseSpec } from './wire-case.js';
 
 export type { BatchTiming, FuzzLink } from './link-common.js';
 
@@ -28,6 +28,7 @@ export class Link extends LinkBase<Live> {
   /** A pipe takes many cases per write, and several writes ahead. */
   readonly pipelining = { batchSize: 32, maxInFlight: 8 };
   private readonly live: Live[] = [];
+  private readonly repeats = new RepeatCache();
 
   constructor(session: Session, tag: string, priorCost?: CostOf) {
     super(session, tag, priorCost);
@@ -40,7 +41,30 @@ export class Link extends LinkBase<Live> {
 
   /** The case's bytes with fresh ids of this connection, and what may come back. */
   render(spec: CaseSpec, index: number): CaseRun {
-    return this.renderWith(spec, index, (bytes) => bytes, expectFor);
+    return hasBulk(spec) ? this.renderBulk(spec, index) : this.renderWith(spec, index, (bytes) => bytes, expectFor);
+  }
+
+  /**
+   * A case with bulk as the pieces the pipe takes, its repeated content a view of this
+   * connection's shared units; what may come back is read off a miniature with the same ids.
+   * Its whole bytes are joined only if something reads them (a failure's report, a crash's judge).
+   */
+  private renderBulk(spec: CaseSpec, index: number): CaseRun {
+    const mark = this.ids.mark;
+    const expect = expectFor(caseBytes(spec, this.ids, true), spec.lenient);
+    this.ids.rewind(mark);
+    const pieces = casePieces(spec, this.ids, this.repeats);
+    let joined: Buffer | undefined;
+    return {
+      index,
+      spec,
+      pieces,
+      expect,
+      responses: [],
+      get bytes() {
+        return (joined ??= Buffer.concat(pieces));
+      },
+    };
   }
 
   /** Writes the cases and a ping in one write; resolves when the batch has settled. */
@@ -98,7 +122,7 @@ export class Link extends LinkBase<Live> {
     const ids: unknown[] = [];
     for (const batch of batches) {
       for (const run of batch.runs) {
-        add(run.bytes);
+        for (const piece of run.pieces ?? [run.bytes]) add(piece);
         for (const ref of run.expect.refs) ids.push(ref.id);
         ids.push(...run.expect.looseIds);
       }

@@ -11,6 +11,8 @@ export interface CaseRun {
   index: number;
   spec: CaseSpec;
   bytes: Buffer;
+  /** stdio, a case with bulk (a megabyte string): its bytes as the pieces written, repeated content shared; `bytes` joins them only when read. */
+  pieces?: readonly Buffer[];
   expect: Expect;
   /** Responses carrying one of the case's `answer` or `optional` ids. */
   responses: Received[];
