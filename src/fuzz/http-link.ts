@@ -23,8 +23,6 @@ interface Live extends InFlight {
   open: number;
   finished: Set<CaseRun>;
   pinging: boolean;
-  /** How long the ping was given, once sent (the deadline, plus the work queued ahead of it). */
-  pingWaitMs?: number;
 }
 
 /** Recorded bodies end like this when the transport cut them (see transport/limits.ts). */
@@ -90,6 +88,7 @@ export class HttpLink extends LinkBase<Live> {
     const casesMs = pingWaitMs(timing.deadlineMs, this.queuedMs([...this.runsInFlight(), ...runs]));
     const { live, settled, open } = this.openBatch(runs, timing, casesMs * 2, (flight) => ({ ...flight, open: runs.length, finished: new Set(), pinging: false }), true);
     const { batch } = live;
+    batch.wait = { deadlineMs: timing.deadlineMs, queuedMs: casesMs - timing.deadlineMs };
     if (!open) return { batch, settled };
     this.live.add(live);
     this.liveOf.set(batch, live);
@@ -237,7 +236,7 @@ export class HttpLink extends LinkBase<Live> {
     if (live.pinging || batch.settled) return;
     live.pinging = true;
     const waitMs = pingWaitMs(timing.deadlineMs, this.queuedMs(this.runsInFlight()));
-    live.pingWaitMs = waitMs;
+    if (batch.wait) batch.wait.ping = { sentAt: performance.now(), queuedMs: waitMs - timing.deadlineMs };
     live.pinged = this.session.awaitAnswer(batch.ping, { timeoutMs: waitMs });
     live.timers.push(setTimeout(() => this.atDeadline(live, () => this.settle(live)), waitMs));
     // As a message, so a stateless session adds its routing headers.
@@ -270,6 +269,7 @@ export class HttpLink extends LinkBase<Live> {
     const { batch } = live;
     this.live.delete(live);
     this.liveOf.delete(batch);
-    if (!batch.pingAnswered) batch.pingNote ??= live.pinging ? `got no answer within ${live.pingWaitMs ?? live.timing.deadlineMs} ms` : 'was never sent: the cases took all the time';
+    // An unanswered ping's wait is named by the oracle (the wait actually made, and why that long).
+    if (!batch.pingAnswered && !live.pinging) batch.pingNote ??= 'was never sent: the cases took all the time';
   }
 }

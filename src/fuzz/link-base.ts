@@ -167,6 +167,7 @@ export abstract class LinkBase<L extends InFlight> implements FuzzLink {
   protected atDeadline(live: L, onPing: () => void): void {
     if (live.batch.settled) return;
     if (live.batch.pingAnswered || !live.pinged || !this.session.waiting(live.batch.pingId)) return this.settle(live);
+    if (live.batch.wait) live.batch.wait.busy = true;
     void live.pinged.then((o) => {
       if (o.kind === 'timeout' && o.tooSlow) live.batch.tooSlow = o.tooSlow;
       if (live.batch.pingAnswered) onPing();

@@ -11,9 +11,12 @@ import { LinkBase, type InFlight } from './link-base.js';
 import type { BatchGroup, BatchTiming } from './link-common.js';
 import type { Batch, CaseRun } from './observation.js';
 import { pingWaitMs, type CostOf } from './queue-cost.js';
-import type { CaseSpec } from './wire-case.js';
+import { caseBytes, casePieces, hasBulk, RepeatCache, type CaseSpec } from './wire-case.js';
 
 export type { BatchTiming, FuzzLink } from './link-common.js';
+
+/** A case this large goes into a write as it is: joining it to the others would copy a megabyte for nothing. */
+const WRITE_AS_IS_BYTES = 64 * 1024;
 
 interface Live extends InFlight {
   looseKeys: Set<string>;
@@ -25,6 +28,7 @@ export class Link extends LinkBase<Live> {
   /** A pipe takes many cases per write, and several writes ahead. */
   readonly pipelining = { batchSize: 32, maxInFlight: 8 };
   private readonly live: Live[] = [];
+  private readonly repeats = new RepeatCache();
 
   constructor(session: Session, tag: string, priorCost?: CostOf) {
     super(session, tag, priorCost);
@@ -37,7 +41,30 @@ export class Link extends LinkBase<Live> {
 
   /** The case's bytes with fresh ids of this connection, and what may come back. */
   render(spec: CaseSpec, index: number): CaseRun {
-    return this.renderWith(spec, index, (bytes) => bytes, expectFor);
+    return hasBulk(spec) ? this.renderBulk(spec, index) : this.renderWith(spec, index, (bytes) => bytes, expectFor);
+  }
+
+  /**
+   * A case with bulk as the pieces the pipe takes, its repeated content a view of this
+   * connection's shared units; what may come back is read off a miniature with the same ids.
+   * Its whole bytes are joined only if something reads them (a failure's report, a crash's judge).
+   */
+  private renderBulk(spec: CaseSpec, index: number): CaseRun {
+    const mark = this.ids.mark;
+    const expect = expectFor(caseBytes(spec, this.ids, true), spec.lenient);
+    this.ids.rewind(mark);
+    const pieces = casePieces(spec, this.ids, this.repeats);
+    let joined: Buffer | undefined;
+    return {
+      index,
+      spec,
+      pieces,
+      expect,
+      responses: [],
+      get bytes() {
+        return (joined ??= Buffer.concat(pieces));
+      },
+    };
   }
 
   /** Writes the cases and a ping in one write; resolves when the batch has settled. */
@@ -70,6 +97,7 @@ export class Link extends LinkBase<Live> {
     const ahead = this.live.flatMap((l) => l.batch.runs);
     const timing = { ...given, deadlineMs: pingWaitMs(given.deadlineMs, this.queuedMs([...ahead, ...runs])) };
     const { live, settled, open } = this.openBatch(runs, timing, timing.deadlineMs, (flight) => ({ ...flight, looseKeys }));
+    live.batch.wait = { deadlineMs: given.deadlineMs, queuedMs: timing.deadlineMs - given.deadlineMs };
     if (open) {
       this.live.push(live);
       live.timers.push(setTimeout(() => this.atDeadline(live, () => this.afterLatePing(live)), timing.deadlineMs));
@@ -77,21 +105,32 @@ export class Link extends LinkBase<Live> {
     return { batch: live.batch, settled, open };
   }
 
-  /** The batches' cases, each batch's ping behind its cases, in one write on the pipe. */
+  /**
+   * The batches' cases, each batch's ping behind its cases, in one write on the pipe. Small cases
+   * are joined; a large one (a megabyte string) is a piece of the write as it is, not copied again.
+   */
   protected async write(batches: Batch[]): Promise<void> {
-    const parts: Buffer[] = [];
+    const pieces: Buffer[] = [];
+    let small: Buffer[] = [];
+    const add = (bytes: Buffer) => {
+      if (bytes.length < WRITE_AS_IS_BYTES) return void small.push(bytes);
+      if (small.length) pieces.push(Buffer.concat(small));
+      pieces.push(bytes);
+      small = [];
+    };
     // The ids of every message written, read off each case already (expect.ts): the session need not parse the bytes again.
     const ids: unknown[] = [];
     for (const batch of batches) {
       for (const run of batch.runs) {
-        parts.push(run.bytes);
+        for (const piece of run.pieces ?? [run.bytes]) add(piece);
         for (const ref of run.expect.refs) ids.push(ref.id);
         ids.push(...run.expect.looseIds);
       }
-      parts.push(Buffer.from(`${JSON.stringify(batch.ping)}\n`));
+      add(Buffer.from(`${JSON.stringify(batch.ping)}\n`));
       ids.push(batch.pingId);
     }
-    await this.session.sendRaw(Buffer.concat(parts), { ids });
+    if (small.length) pieces.push(Buffer.concat(small));
+    await this.session.sendRaw(pieces.length === 1 ? pieces[0] : pieces, { ids });
   }
 
   /**

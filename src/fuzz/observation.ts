@@ -11,6 +11,8 @@ export interface CaseRun {
   index: number;
   spec: CaseSpec;
   bytes: Buffer;
+  /** stdio, a case with bulk (a megabyte string): its bytes as the pieces written, repeated content shared; `bytes` joins them only when read. */
+  pieces?: readonly Buffer[];
   expect: Expect;
   /** Responses carrying one of the case's `answer` or `optional` ids. */
   responses: Received[];
@@ -41,6 +43,18 @@ export interface PostOutcome {
   exchange?: HttpExchange;
 }
 
+/** What the wait for a batch was made of (queue-cost.ts, session latency.ts). */
+export interface BatchWait {
+  /** The deadline the campaign gave the batch: the case timeout, or a replay's or confirmation's own. */
+  deadlineMs: number;
+  /** Added to it: the server's measured time for the costly requests queued ahead of the batch's cases. */
+  queuedMs: number;
+  /** The wait went on past both while the session saw the server busy with earlier requests. */
+  busy?: boolean;
+  /** HTTP: when the ping was POSTed behind the cases, and what its own wait added for the costly requests still queued. */
+  ping?: { sentAt: number; queuedMs: number };
+}
+
 /** Cases sent together, followed by one ping that proves the server still serves. */
 export interface Batch {
   runs: CaseRun[];
@@ -54,8 +68,10 @@ export interface Batch {
   pingAnswered: boolean;
   /** The ping's wait reached its ceiling while the server was busy with earlier requests (session latency.ts): nothing in the batch can be judged. */
   tooSlow?: TooSlow;
-  /** HTTP: what became of an unanswered ping's POST. */
+  /** HTTP: what became of an unanswered ping's POST, when it was not simply left unanswered (broken, never sent). */
   pingNote?: string;
+  /** How long the link waited for the batch, and why that long: the oracle names the wait actually made. */
+  wait?: BatchWait;
   /** Responses without an id (or echoing an id that is not a valid MCP id), by arrival. */
   loose: Received[];
   /** Responses carrying an id none of our in-flight messages used. */

@@ -7,7 +7,7 @@
 import type { CauseKey } from '../checks/causes.js';
 import type { Problem } from '../schema/index.js';
 import { keyOf, schemaCause, type Received } from '../session/index.js';
-import type { Batch, CaseRun } from './observation.js';
+import type { Batch, BatchWait, CaseRun } from './observation.js';
 
 export type AnomalyKind =
   | 'crash' // the process exited or the connection closed
@@ -82,11 +82,11 @@ function onlyGarbledId(problems: readonly Problem[], runs: readonly CaseRun[]): 
   return runs.some((run) => run.expect.badId) && problems.every((p) => p.pointer === '/id');
 }
 
-/** What the POST of a case got, in words: the status, media type and the start of a body that held no answer. */
-function describePost(run: CaseRun, timeoutMs: number): string {
+/** What the POST of a case got, in words: the status, media type and the start of a body that held no answer. `waited`: how long it was waited for (waitedFor). */
+function describePost(run: CaseRun, waited: string): string {
   if (!run.http) return `: its POST was answered ${run.posted?.status ?? `with an error (${run.posted?.error})`} and nothing came on the SSE stream`;
   const post = run.http;
-  if (post.pending) return `its POST got no reply within ${timeoutMs} ms`;
+  if (post.pending) return `its POST got no reply within ${waited}`;
   if (post.error !== undefined && post.status === undefined) return `its POST failed (${post.error})`;
   const body = post.exchange?.response?.body?.trim();
   const shown = body ? ` (${JSON.stringify(body.length > 80 ? `${body.slice(0, 79)}…` : body)})` : '';
@@ -132,9 +132,33 @@ function crashSummary(batch: Batch): string {
   return `the connection ended: ${batch.closed}, while ${suspects.length} input(s) were in flight (${strategies})`;
 }
 
-/** How long the batch's answers were waited for: the deadline, or less once the ping was in. */
+/** How long the batch's answers were waited for: the deadline, or less once the ping was in, or more while the server was busy. */
 function waitedMs(batch: Batch, opts: OracleOptions): number {
   return batch.settledAt === undefined ? opts.caseTimeoutMs : Math.round(batch.settledAt - batch.sentAt);
+}
+
+/** The wait actually made for the batch's answers, in words, with why it was that long. */
+function waitedFor(batch: Batch, opts: OracleOptions): string {
+  const ms = waitedMs(batch, opts);
+  return `${ms} ms${whyThatLong(ms, batch.wait, batch.wait?.queuedMs)}`;
+}
+
+/** HTTP: the wait actually made for the ping POSTed behind the cases, in words, with why it was that long. */
+function pingWaitedFor(batch: Batch, ping: NonNullable<BatchWait['ping']>): string {
+  const ms = Math.round((batch.settledAt ?? ping.sentAt) - ping.sentAt);
+  return `${ms} ms${whyThatLong(ms, batch.wait, ping.queuedMs)}`;
+}
+
+/**
+ * A wait longer than the batch's deadline says what made it so: the measured cost of the costly
+ * requests queued ahead (queue-cost.ts), and going on while the server was busy (session latency.ts).
+ */
+function whyThatLong(ms: number, wait: BatchWait | undefined, queuedMs = 0): string {
+  if (!wait || ms <= wait.deadlineMs) return '';
+  const why: string[] = [];
+  if (queuedMs > 0) why.push(`plus ${queuedMs} ms the server was measured to need for the costly requests queued ahead`);
+  if (wait.busy) why.push('then on while the server was still busy with earlier requests');
+  return why.length ? ` (the case timeout of ${wait.deadlineMs} ms, ${why.join(', ')})` : '';
 }
 
 const isError = (r: Received) => isObj(r.message) && 'error' in r.message;
@@ -153,7 +177,7 @@ function judgePosts(batch: Batch, opts: OracleOptions, out: Anomaly[]): void {
     const status = post.status;
     if (post.pending) {
       // A request's missing answer is judged below; a POST of anything else must get a reply too (202, or an error).
-      if (run.expect.answer.length === 0 && !run.spec.soft && batch.pingAnswered) out.push({ kind: 'no-response', requirement: opts.hangRequirement, summary: `the POST got no reply within ${opts.caseTimeoutMs} ms, although the server still answers ping`, run, received: [] });
+      if (run.expect.answer.length === 0 && !run.spec.soft && batch.pingAnswered) out.push({ kind: 'no-response', requirement: opts.hangRequirement, summary: `the POST got no reply within ${waitedFor(batch, opts)}, although the server still answers ping`, run, received: [] });
     } else if (post.dropped) {
       out.push({ kind: 'dropped', requirement: refusalRequirement(run, opts), summary: `the server broke the connection instead of answering (${post.error}), although it still answers ping`, run, received: [] });
     } else if (status !== undefined && status >= 500) {
@@ -243,7 +267,8 @@ function account(runs: CaseRun[], loose: Received[], batch: Batch, opts: OracleO
       continue;
     }
     const why = m.nullOk ? ' (a request with a member JSON-RPC does not define: serve it, or reject it with -32600, but answer)' : '';
-    const when = m.run.http ? `: ${describePost(m.run, opts.caseTimeoutMs)}` : m.run.posted ? `${describePost(m.run, opts.caseTimeoutMs)}, within ${waitedMs(batch, opts)} ms` : ` within ${waitedMs(batch, opts)} ms`;
+    const waited = waitedFor(batch, opts);
+    const when = m.run.http ? `: ${describePost(m.run, waited)}` : m.run.posted ? `${describePost(m.run, waited)}, within ${waited}` : ` within ${waited}`;
     // A request made invalid on purpose (a foreign member, a broken envelope, params that do not
     // fit the method) and dropped while ping is answered: the server did not accept it and said
     // nothing (a POST still pending is a hang instead).
@@ -279,7 +304,12 @@ export function judge(batch: Batch, opts: OracleOptions): Anomaly[] {
   // The ping's wait reached its ceiling while the server worked through earlier requests: no evidence either way.
   if (batch.tooSlow) return out;
   if (!batch.pingAnswered) {
-    const how = batch.pingNote ? `a ping POSTed after the input ${batch.pingNote}` : `a ping sent behind the input got no answer within ${waitedMs(batch, opts)} ms`;
+    const ping = batch.wait?.ping;
+    const how = batch.pingNote
+      ? `a ping POSTed after the input ${batch.pingNote}`
+      : ping
+        ? `a ping POSTed after the input got no answer within ${pingWaitedFor(batch, ping)}`
+        : `a ping sent behind the input got no answer within ${waitedFor(batch, opts)}`;
     out.push({ kind: 'unresponsive', requirement: opts.hangRequirement, summary: `the server stopped answering: ${how}`, received: [] });
   }
   judgePosts(batch, opts, out);

@@ -165,17 +165,7 @@ function partLength(part: Part): number {
  * to parse when only the shape matters (megabyte strings, deep nesting).
  */
 export function caseBytes(spec: CaseSpec, ids: IdAllocator, miniature = false): Buffer {
-  const text = spec.text ?? JSON.stringify(spec.message) ?? 'null';
-  const parts: Part[] = [];
-  let last = 0;
-  if (text.includes(HAS_SLOT)) {
-    for (const m of text.matchAll(SLOT_PATTERN)) {
-      parts.push(text.slice(last, m.index));
-      parts.push(...(m[1] ? slotContent(spec, ids, m[1], m[2], miniature) : slotContent(spec, ids, undefined, m[3], miniature)));
-      last = m.index + m[0].length;
-    }
-  }
-  parts.push(text.slice(last));
+  const parts = caseParts(spec, ids, miniature);
   if (!spec.edits?.length) {
     const bytes = joinParts(parts, 1);
     bytes[bytes.length - 1] = 0x0a;
@@ -187,6 +177,61 @@ export function caseBytes(spec: CaseSpec, ids: IdAllocator, miniature = false): 
 }
 
 const NEWLINE = Buffer.from('\n');
+
+/** The case's text with its slots filled: text pieces, bytes, and repeated units not yet written out. */
+function caseParts(spec: CaseSpec, ids: IdAllocator, miniature: boolean): Part[] {
+  const text = spec.text ?? JSON.stringify(spec.message) ?? 'null';
+  const parts: Part[] = [];
+  let last = 0;
+  if (text.includes(HAS_SLOT)) {
+    for (const m of text.matchAll(SLOT_PATTERN)) {
+      parts.push(text.slice(last, m.index));
+      parts.push(...(m[1] ? slotContent(spec, ids, m[1], m[2], miniature) : slotContent(spec, ids, undefined, m[3], miniature)));
+      last = m.index + m[0].length;
+    }
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+/**
+ * Repeated units written out once and shared by the cases of one connection: a megabyte string
+ * case is then a view of it, not a fresh megabyte filled for every case (fresh memory costs its
+ * page faults each time). The shared bytes are never written to again; a longer run of a unit
+ * gets a buffer of its own.
+ */
+export class RepeatCache {
+  private readonly byUnit = new Map<string, Buffer>();
+
+  view(unit: Buffer, count: number): Buffer {
+    const key = unit.toString('latin1');
+    const size = unit.length * count;
+    let filled = this.byUnit.get(key);
+    if (!filled || filled.length < size) this.byUnit.set(key, (filled = Buffer.allocUnsafe(size).fill(unit)));
+    return filled.subarray(0, size);
+  }
+}
+
+/**
+ * The exact bytes caseBytes makes, as pieces to write in order: repeated content is a view of the
+ * connection's shared units (`repeats`). For a case with bulk (hasBulk), which has no byte edits.
+ */
+export function casePieces(spec: CaseSpec, ids: IdAllocator, repeats: RepeatCache): Buffer[] {
+  if (spec.edits?.length) return [caseBytes(spec, ids)];
+  const pieces: Buffer[] = [];
+  let run: Part[] = [];
+  for (const part of caseParts(spec, ids, false)) {
+    if (typeof part === 'string' || Buffer.isBuffer(part)) run.push(part);
+    else if (part.count > 0) {
+      if (run.length) pieces.push(joinParts(run, 0));
+      pieces.push(repeats.view(part.unit, part.count));
+      run = [];
+    }
+  }
+  run.push(NEWLINE);
+  pieces.push(joinParts(run, 0));
+  return pieces;
+}
 
 /** Repeated content makes the full bytes much larger than their structure. */
 export function hasBulk(spec: CaseSpec): boolean {

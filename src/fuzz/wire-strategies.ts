@@ -82,6 +82,13 @@ function commonStrategies(set: SchemaSet, inventory: Inventory, budget?: CostBud
   const base = baseRequestArbitrary(set, inventory, budget);
   const requests = requestMethods(set).filter((m) => m !== 'tools/call');
   const notifications = Object.keys(set.index.notifications).sort();
+  // Built once per method, not for every case the chain draws: an arbitrary is only a recipe, so the values are the same.
+  const mutated = new Map<string, ReturnType<typeof mutatedMessageArbitrary>>();
+  const mutatedRequest = (method: string) => {
+    let arb = mutated.get(method);
+    if (!arb) mutated.set(method, (arb = mutatedMessageArbitrary(set, method, 'request', { only: ['drop-required', 'change-type', 'break-const'], maxDepth: 3 })));
+    return arb;
+  };
 
   return {
     // ---- not JSON -------------------------------------------------------------------------
@@ -178,7 +185,7 @@ function commonStrategies(set: SchemaSet, inventory: Inventory, budget?: CostBud
     'params/schema-mutation': fc
       .tuple(fc.constantFrom(...requests.filter((m) => ['ping', 'tools/list', 'resources/read', 'prompts/get', 'completion/complete', 'logging/setLevel', 'resources/subscribe'].includes(m))), fc.nat())
       .chain(([method, choice]) =>
-        mutatedMessageArbitrary(set, method, 'request', { only: ['drop-required', 'change-type', 'break-const'], maxDepth: 3 }).map((mm) => {
+        mutatedRequest(method).map((mm) => {
           const message = isObj(mm.message) ? makeSafe({ ...mm.message }, inventory, choice) : mm.message;
           // Readable ids become slots (unique on the connection); broken ones stay as they are.
           // In 2026-07-28 our _meta replaces the generated one: a random protocol version would make every case the same -32022.

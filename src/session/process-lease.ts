@@ -4,6 +4,7 @@
 // started again when it is next used, and the handshake it made is made again. The runner
 // implements the lease (runner/one-copy.ts); without one, nothing here happens.
 import type { Session } from './session.js';
+import type { RawBytes } from '../transport/types.js';
 
 export interface ProcessLease {
   /**
@@ -21,7 +22,7 @@ export interface ProcessLease {
 /** Sent before the server first answered (at most this many), to send again to a copy started anew. */
 const EARLY_SENDS_KEPT = 200;
 
-export type EarlySend = { message: unknown } | { raw: string | Uint8Array };
+export type EarlySend = { message: unknown } | { raw: RawBytes };
 
 /** What a connection sent before the server first answered: a copy that exited at start and is started again gets it all again. */
 export class EarlySends {

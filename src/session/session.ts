@@ -4,7 +4,7 @@
 import { serverCancellationProblem } from './server-cancellation.js';
 import { blameServer } from './server-closed.js';
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
-import type { CloseInfo, CloseOptions, FramingProblem, HttpExchange, MessageContext, SendOptions, SendOutcome, Transport } from '../transport/types.js';
+import { joinRaw, type CloseInfo, type CloseOptions, type FramingProblem, type HttpExchange, type MessageContext, type RawBytes, type SendOptions, type SendOutcome, type Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, markProbeAnswer, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { schemaCause } from './finding-cause.js';
@@ -572,10 +572,10 @@ export class Session {
   }
 
   /**
-   * Writes bytes as they are. `ids`: the ids their messages carry, when the caller has read them
+   * Writes bytes as they are (pieces in order, as one write). `ids`: the ids their messages carry, when the caller has read them
    * already (a fuzz link, thousands of cases a second); otherwise the session parses the bytes for them.
    */
-  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers' | 'timeoutMs'> & { ids?: readonly unknown[] }): Promise<SendOutcome> {
+  sendRaw(bytes: RawBytes, options?: Pick<SendOptions, 'headers' | 'timeoutMs'> & { ids?: readonly unknown[] }): Promise<SendOutcome> {
     const turn = this.process.turn();
     if (turn) return turn.then(() => this.sendRaw(bytes, options));
     this.lastSentAt = this.now();
@@ -592,7 +592,8 @@ export class Session {
   }
 
   /** Raw bytes: the ids of the JSON lines among them (small inputs only; a huge one carries no id worth matching). */
-  private noteUncorrelated(bytes: string | Uint8Array): void {
+  private noteUncorrelated(raw: RawBytes): void {
+    const bytes = typeof raw === 'string' ? raw : joinRaw(raw);
     if (bytes.length > MAX_NOTED_RAW_BYTES) return;
     const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8');
     for (const line of text.split('\n')) {

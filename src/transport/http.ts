@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 // id and protocol version headers are added once known. Extra methods serve HTTP-rule checks.
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
-import { TargetUnreachable, type CloseInfo, type HttpExchange, type HttpStream, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, joinRaw, type CloseInfo, type HttpExchange, type HttpStream, type RawBytes, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { routingHeaders } from './mcp-headers.js';
 import { isStateless, isRevision } from '../schema/revisions.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, oneLine } from './limits.js';
@@ -158,8 +158,8 @@ class HttpTransportImpl implements HttpTransport {
   }
 
   /** No routing headers are derived from raw bytes: the caller names them (fuzz cases do). */
-  async sendRaw(bytes: string | Uint8Array, options: Pick<SendOptions, 'headers' | 'timeoutMs'> = {}): Promise<SendOutcome> {
-    return this.post(bytes, undefined, options.headers, { timeoutMs: options.timeoutMs });
+  async sendRaw(bytes: RawBytes, options: Pick<SendOptions, 'headers' | 'timeoutMs'> = {}): Promise<SendOutcome> {
+    return this.post(typeof bytes === 'string' ? bytes : joinRaw(bytes), undefined, options.headers, { timeoutMs: options.timeoutMs });
   }
 
   async request(init: RawRequestInit): Promise<HttpExchange & { messages: unknown[] }> {

@@ -4,7 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { EventSourceMessage } from 'eventsource-parser';
-import { TargetUnreachable, type CloseInfo, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, joinRaw, type CloseInfo, type RawBytes, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { DEFAULT_MAX_MESSAGE_BYTES, oneLine, truncate } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
@@ -156,8 +156,8 @@ class LegacySseTransportImpl implements LegacySseTransport {
     return this.post(raw, message);
   }
 
-  async sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
-    return this.post(bytes);
+  async sendRaw(bytes: RawBytes): Promise<SendOutcome> {
+    return this.post(typeof bytes === 'string' ? bytes : joinRaw(bytes));
   }
 
   close(): Promise<CloseInfo> {

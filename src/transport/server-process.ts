@@ -117,7 +117,8 @@ export class ServerProcess {
     return Promise.race([this.exited.then(() => true), delay(ms, false, { ref: false })]);
   }
 
-  write(data: string | Buffer): Promise<void> {
+  /** Writes `data` to stdin; pieces go in order as one write (writev), none copied. */
+  write(data: string | Buffer | readonly Buffer[]): Promise<void> {
     const stdin = this.child.stdin!;
     const ms = this.options.writeTimeoutMs ?? 10_000;
     return new Promise((resolve, reject) => {
@@ -125,14 +126,22 @@ export class ServerProcess {
         reject(new TransportClosed(`stdin write not completed within ${ms} ms (is the server reading stdin?)`));
       }, ms);
       timer.unref();
-      stdin.write(data, (error) => {
+      const done = (error: Error | null | undefined) => {
         clearTimeout(timer);
         if (error) {
           // EPIPE and friends: the server is gone even if its exit event has not arrived yet.
           this.stdinBroken ??= error.message;
           reject(new TransportClosed(`cannot write to server stdin: ${error.message}`));
         } else resolve();
-      });
+      };
+      if (typeof data === 'string' || Buffer.isBuffer(data)) {
+        stdin.write(data, done);
+        return;
+      }
+      if (data.length === 0) return done(undefined);
+      stdin.cork();
+      data.forEach((piece, i) => (i === data.length - 1 ? stdin.write(piece, done) : stdin.write(piece)));
+      stdin.uncork();
     });
   }
 

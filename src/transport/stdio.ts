@@ -3,7 +3,7 @@
 // floods and endless lines become framing reports instead of crashes.
 import { isUtf8 } from 'node:buffer';
 import { setTimeout as delay } from 'node:timers/promises';
-import { TargetUnreachable, type CloseInfo, type CloseOptions, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
+import { TargetUnreachable, isPieces, type CloseInfo, type CloseOptions, type RawBytes, type SendOptions, type SendOutcome, type Transport, type TransportEvents } from './types.js';
 import { FRAMING_RAW_CHARS, STDERR_TRACE_LINES, TRACE_RAW_CHARS, oneLine } from './limits.js';
 import { Inbox } from './inbox.js';
 import { toJson } from './classify.js';
@@ -154,13 +154,17 @@ class StdioTransportImpl implements StdioTransport {
     return {};
   }
 
-  async sendRaw(bytes: string | Uint8Array): Promise<SendOutcome> {
+  async sendRaw(bytes: RawBytes): Promise<SendOutcome> {
     const proc = this.writable();
-    const buffer = typeof bytes === 'string' ? undefined : Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (typeof bytes === 'string') {
+      this.recorder.add({ kind: 'send', raw: bytes });
+      await proc.write(bytes);
+      return {};
+    }
+    const pieces = (isPieces(bytes) ? bytes : [bytes]).map(asBuffer);
     // Nothing is decoded once the trace is full: it records no more.
-    const raw = typeof bytes === 'string' ? bytes : this.recorder.recording ? traceText(buffer!) : '';
-    this.recorder.add({ kind: 'send', raw });
-    await proc.write(buffer ?? (bytes as string));
+    this.recorder.add({ kind: 'send', raw: this.recorder.recording ? traceText(pieces) : '' });
+    await proc.write(pieces.length === 1 ? pieces[0] : pieces);
     return {};
   }
 
@@ -240,9 +244,20 @@ class StdioTransportImpl implements StdioTransport {
  * most: a larger buffer (a fuzz campaign writes megabytes a second) is decoded only that far, and
  * its size said.
  */
-function traceText(buffer: Buffer): string {
-  if (buffer.length <= TRACE_RAW_CHARS) return buffer.toString('utf8');
-  return `${buffer.subarray(0, TRACE_RAW_CHARS).toString('utf8')}…[${buffer.length} bytes]`;
+function traceText(pieces: readonly Buffer[]): string {
+  let length = 0;
+  for (const piece of pieces) length += piece.length;
+  const head: Buffer[] = [];
+  for (let kept = 0, i = 0; kept < TRACE_RAW_CHARS && i < pieces.length; i++) {
+    head.push(pieces[i].subarray(0, TRACE_RAW_CHARS - kept));
+    kept += head.at(-1)!.length;
+  }
+  const text = (head.length === 1 ? head[0] : Buffer.concat(head)).toString('utf8');
+  return length <= TRACE_RAW_CHARS ? text : `${text}…[${length} bytes]`;
+}
+
+function asBuffer(bytes: Uint8Array): Buffer {
+  return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /** The start of a line as text, for framing reports, without decoding the whole line. */

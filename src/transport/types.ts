@@ -94,6 +94,21 @@ export interface TransportEvents {
   exit: (info: CloseInfo) => void;
 }
 
+/**
+ * Bytes to write as they are: text, a buffer, or pieces written in order as one write (on stdio
+ * without joining them first: a fuzz batch holding a megabyte case is not copied again).
+ */
+export type RawBytes = string | Uint8Array | readonly Uint8Array[];
+
+/** The pieces' bytes as one buffer (for a wire that needs one body). */
+export function joinRaw(bytes: Exclude<RawBytes, string>): Uint8Array {
+  return isPieces(bytes) ? Buffer.concat(bytes) : bytes;
+}
+
+export function isPieces(bytes: RawBytes): bytes is readonly Uint8Array[] {
+  return Array.isArray(bytes);
+}
+
 export interface Transport {
   readonly kind: 'stdio' | 'http' | 'sse';
   /** Starts the process or connects. Rejects with TargetUnreachable if it cannot. */
@@ -101,7 +116,7 @@ export interface Transport {
   /** Sends one message (or a batch array) serialised as JSON. */
   send(message: unknown, options?: SendOptions): Promise<SendOutcome>;
   /** Sends bytes as they are (malformed-message tests). On stdio no newline is added; `options.headers` and `options.timeoutMs` only count over Streamable HTTP. */
-  sendRaw(bytes: string | Uint8Array, options?: Pick<SendOptions, 'headers' | 'timeoutMs'>): Promise<SendOutcome>;
+  sendRaw(bytes: RawBytes, options?: Pick<SendOptions, 'headers' | 'timeoutMs'>): Promise<SendOutcome>;
   on<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
   off<E extends keyof TransportEvents>(event: E, listener: TransportEvents[E]): void;
   /** Ends the connection; for stdio: close stdin, wait, SIGTERM, SIGKILL the process group. */

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { expectFor } from '../../src/fuzz/expect.js';
 import { showBytes } from '../../src/fuzz/report.js';
-import { caseBytes, hasBulk, IdAllocator, idSlot, rawInString, rawSlot, type CaseSpec } from '../../src/fuzz/wire-case.js';
+import { caseBytes, casePieces, hasBulk, IdAllocator, idSlot, rawInString, rawSlot, RepeatCache, type CaseSpec } from '../../src/fuzz/wire-case.js';
 import { malformedCaseArbitrary } from '../../src/fuzz/wire-strategies.js';
 import { loadSchemaSet } from '../../src/schema/index.js';
 
@@ -101,6 +101,25 @@ describe('caseBytes, one buffer per case', () => {
         expect(a.mark).toBe(b.mark);
       }
     }
+  });
+});
+
+describe('casePieces, a case with bulk as the pipe takes it', () => {
+  it('is the same bytes as caseBytes, with the same ids, its repeated content a view of one shared unit', () => {
+    const arb = malformedCaseArbitrary({ set: loadSchemaSet('2025-11-25'), inventory: { tools: ['echo'], prompts: [], resources: [] } });
+    const bulk = fc.sample(arb, { seed: 7, numRuns: 20_000 }).filter(hasBulk);
+    expect(new Set(bulk.map((s) => s.strategy))).toEqual(new Set(['size/huge-string', 'size/deep-nesting', 'method/long-name']));
+    const repeats = new RepeatCache();
+    for (const spec of bulk) {
+      const [a, b] = [new IdAllocator(), new IdAllocator()];
+      expect(Buffer.concat(casePieces(spec, a, repeats)).equals(caseBytes(spec, b)), spec.strategy).toBe(true);
+      expect(a.mark).toBe(b.mark);
+    }
+    // Two megabyte strings of one unit share its bytes: no fresh megabyte for each.
+    const huge = (n: number): CaseSpec => ({ strategy: 't', message: { ...ping(), params: { s: rawSlot(0) } }, raws: [['"', ['a', n], '"']] });
+    const [first, second] = [casePieces(huge(1 << 20), new IdAllocator(), repeats)[1], casePieces(huge(1000), new IdAllocator(), repeats)[1]];
+    expect(first.length).toBe(1 << 20);
+    expect(second.buffer).toBe(first.buffer);
   });
 });
 

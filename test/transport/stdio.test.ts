@@ -62,6 +62,22 @@ describe('stdio transport: messages', () => {
       '"method":"split"}\nnot json\n',
     ]);
   });
+
+  it('sendRaw writes pieces in order as one write, joined nowhere but on the pipe, and traces their start', async () => {
+    // A fuzz batch holding a megabyte case hands it over as a piece of its own (src/fuzz/link.ts).
+    const t = server([]);
+    const got = collect(t);
+    await t.start();
+    const big = `{"jsonrpc":"2.0","id":9,"method":"big","params":{"s":"${'a'.repeat(100_000)}"}}\n`;
+    const pieces = [Buffer.from('{"jsonrpc":"2.0","id":8,'), new TextEncoder().encode('"method":"pieces"}\n'), Buffer.from(big), Buffer.from('not json\n')];
+    await t.sendRaw(pieces);
+    await waitFor('replies to both requests and a parse error', () => byId(got, 8) && byId(got, 9) && byId(got, null));
+    expect(byId(got, null)).toMatchObject({ error: { code: -32700 } });
+    const [raw] = t.trace.filter((e) => e.kind === 'send').map((e) => (e as { raw: string }).raw);
+    expect(raw.startsWith('{"jsonrpc":"2.0","id":8,"method":"pieces"}\n{"jsonrpc":"2.0","id":9,"method":"big"')).toBe(true);
+    // Decoded no further than the trace keeps (64 K characters and its mark of the cut).
+    expect(raw.length).toBeLessThan(65_600);
+  });
 });
 
 describe('stdio transport: framing violations never crash it', () => {
