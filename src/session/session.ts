@@ -526,12 +526,14 @@ export class Session {
    * `p`, whose silence may be an answer, ran out before the server answered anything on this
    * connection, though its start was expected by now (a run's other connections started that
    * fast): starts side by side on a loaded machine take longer. A liveness probe asks; p waits
-   * under the start bound until the server's first answer, then its own timeout from there
-   * (markStarted). False: no start bound left, p's wait ends.
+   * until the server's first answer, then its own timeout from there (markStarted), up to the
+   * latency ceiling over its first wait (a server silent to everything before initialize must not
+   * cost the whole start bound), within the start bound. False: no time left, p's wait ends.
    */
   private startProbe(key: string, p: Pending): boolean {
     p.probed = true;
-    const left = this.startBase + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS) - performance.now();
+    const ceiling = p.sentAt + LATENCY_CEILING_FACTOR * (p.timeoutMs + (this.options.expectedStartMs ?? 0));
+    const left = Math.min(ceiling, this.startBase + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS)) - performance.now();
     if (left < 1) return false;
     this.expireAfter(key, p, left);
     const probe = this.buildRequest(this.liveness.method, this.liveness.params);

@@ -25,8 +25,8 @@ afterEach(async () => {
 });
 
 async function open(script: string): Promise<Session> {
-  // The run's other connections started in 100 ms; this one takes 2 s.
-  const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: 300, startTimeoutMs: 30_000, expectedStartMs: 100 });
+  // The run's other connections were expected to start in 400 ms; this one takes 2 s.
+  const session = await openSession({ transport: 'stdio', command: [process.execPath, '-e', script] }, { revision: '2025-11-25', requestTimeoutMs: 300, startTimeoutMs: 30_000, expectedStartMs: 400 });
   sessions.push(session);
   return session;
 }
@@ -44,5 +44,13 @@ describe('a request whose silence is an answer, on a process slower to start tha
     expect(outcome.kind).toBe('timeout');
     // The request's own timeout after the start (2 s), not the start bound (30 s).
     expect(outcome.ms).toBeLessThan(2000 + 300 * 4 + 2000);
+  }, 30_000);
+
+  it('is silence at four times its first wait when the server answers nothing before initialize, not at the start bound', async () => {
+    // Reads and answers nothing: before, the probe made it wait the whole 30 s start bound.
+    const session = await open('setInterval(() => {}, 1000)');
+    const outcome = await session.request('tools/list', undefined, { silenceIsAnswer: true });
+    expect(outcome.kind).toBe('timeout');
+    expect(outcome.ms).toBeLessThan(4 * (300 + 400) + 1000);
   }, 30_000);
 });
