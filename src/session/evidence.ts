@@ -42,8 +42,7 @@ export function boundedEvidence(e: Evidence): Evidence {
  * (V8 stores a string with any character beyond Latin-1 at two bytes a character).
  */
 export function detachedStart(text: string, chars: number): string {
-  if (text.length <= chars) return text;
-  return JSON.parse(JSON.stringify(text.slice(0, chars))) as string;
+  return text.length <= chars ? text : detached(text.slice(0, chars));
 }
 
 /**

@@ -4,7 +4,7 @@
 import { serverCancellationProblem } from './server-cancellation.js';
 import { blameServer } from './server-closed.js';
 import { isStateless, validateMessage, type Revision, type RequestRef } from '../schema/index.js';
-import { joinRaw, type CloseInfo, type CloseOptions, type FramingProblem, type HttpExchange, type MessageContext, type RawBytes, type SendOptions, type SendOutcome, type Transport } from '../transport/types.js';
+import { joinRaw, rawLength, type CloseInfo, type CloseOptions, type FramingProblem, type HttpExchange, type MessageContext, type RawBytes, type SendOptions, type SendOutcome, type Transport } from '../transport/types.js';
 import { arrival, arrivalsSince, httpCarried, markProbeAnswer, type Arrival, type Carried } from './carried.js';
 import { describeOurValue, ourValueBehind } from './our-values.js';
 import { schemaCause } from './finding-cause.js';
@@ -507,14 +507,11 @@ export class Session {
    */
   private probeFor(key: string, p: Pending): void {
     p.probed = true;
-    const live = this.liveness;
     // The probe may take as long as p's own ceiling leaves: behind p on a server that works one request at a time, it comes after p.
     const timeoutMs = Math.max(p.timeoutMs, p.sentAt + LATENCY_CEILING_FACTOR * p.timeoutMs - performance.now());
     // Meanwhile p's wait is decided again at the probe's end at the latest (answers ahead of p may show the server busy first).
     this.expireAfter(key, p, timeoutMs);
-    const probe = this.buildRequest(live.method, live.params);
-    p.probeId = probe.id as RequestId;
-    void this.sendRequest(probe, { timeoutMs, probe: true }).then((o) => {
+    void this.sendProbe(p, timeoutMs).then((o) => {
       if (this.pending.get(key) !== p) return;
       const answered = o.kind === 'result' || o.kind === 'error';
       p.slowProbe = answered && o.ms >= p.timeoutMs / 2;
@@ -536,10 +533,15 @@ export class Session {
     const left = Math.min(ceiling, this.startBase + (this.options.startTimeoutMs ?? DEFAULT_START_TIMEOUT_MS)) - performance.now();
     if (left < 1) return false;
     this.expireAfter(key, p, left);
+    void this.sendProbe(p, left);
+    return true;
+  }
+
+  /** Sends the liveness request as `p`'s probe: its answer is marked as ours in what p's timeout says arrived. */
+  private sendProbe(p: Pending, timeoutMs: number): Promise<Outcome> {
     const probe = this.buildRequest(this.liveness.method, this.liveness.params);
     p.probeId = probe.id as RequestId;
-    void this.sendRequest(probe, { timeoutMs: left, probe: true });
-    return true;
+    return this.sendRequest(probe, { timeoutMs, probe: true });
   }
 
   /** Waits that reached their ceiling while the server was still busy, with the check that sent them (bounded). */
@@ -595,8 +597,9 @@ export class Session {
 
   /** Raw bytes: the ids of the JSON lines among them (small inputs only; a huge one carries no id worth matching). */
   private noteUncorrelated(raw: RawBytes): void {
-    const bytes = typeof raw === 'string' ? raw : joinRaw(raw);
-    if (bytes.length > MAX_NOTED_RAW_BYTES) return;
+    // Measured before joining: a megabyte batch is not copied to be passed over.
+    if (rawLength(raw) > MAX_NOTED_RAW_BYTES) return;
+    const bytes = joinRaw(raw);
     const text = typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8');
     for (const line of text.split('\n')) {
       try {

@@ -159,7 +159,7 @@ class HttpTransportImpl implements HttpTransport {
 
   /** No routing headers are derived from raw bytes: the caller names them (fuzz cases do). */
   async sendRaw(bytes: RawBytes, options: Pick<SendOptions, 'headers' | 'timeoutMs'> = {}): Promise<SendOutcome> {
-    return this.post(typeof bytes === 'string' ? bytes : joinRaw(bytes), undefined, options.headers, { timeoutMs: options.timeoutMs });
+    return this.post(joinRaw(bytes), undefined, options.headers, { timeoutMs: options.timeoutMs });
   }
 
   async request(init: RawRequestInit): Promise<HttpExchange & { messages: unknown[] }> {

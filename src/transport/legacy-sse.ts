@@ -157,7 +157,7 @@ class LegacySseTransportImpl implements LegacySseTransport {
   }
 
   async sendRaw(bytes: RawBytes): Promise<SendOutcome> {
-    return this.post(typeof bytes === 'string' ? bytes : joinRaw(bytes));
+    return this.post(joinRaw(bytes));
   }
 
   close(): Promise<CloseInfo> {

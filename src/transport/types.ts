@@ -100,9 +100,14 @@ export interface TransportEvents {
  */
 export type RawBytes = string | Uint8Array | readonly Uint8Array[];
 
-/** The pieces' bytes as one buffer (for a wire that needs one body). */
-export function joinRaw(bytes: Exclude<RawBytes, string>): Uint8Array {
+/** The bytes as one text or buffer: pieces joined (for a wire that needs one body). */
+export function joinRaw(bytes: RawBytes): string | Uint8Array {
   return isPieces(bytes) ? Buffer.concat(bytes) : bytes;
+}
+
+/** How long the bytes are: characters of a text, else bytes (pieces not joined to count them). */
+export function rawLength(bytes: RawBytes): number {
+  return isPieces(bytes) ? bytes.reduce((sum, piece) => sum + piece.length, 0) : bytes.length;
 }
 
 export function isPieces(bytes: RawBytes): bytes is readonly Uint8Array[] {
